@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+
+/** 5x7 bitmap glyphs: each row is 5 bits, most significant bit on the left. */
+const GLYPHS: Record<string, number[]> = {
+  '0': [0x0e, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0e], '1': [0x04, 0x0c, 0x04, 0x04, 0x04, 0x04, 0x0e],
+  '2': [0x0e, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1f], '3': [0x1f, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0e],
+  '4': [0x02, 0x06, 0x0a, 0x12, 0x1f, 0x02, 0x02], '5': [0x1f, 0x10, 0x1e, 0x01, 0x01, 0x11, 0x0e],
+  '6': [0x06, 0x08, 0x10, 0x1e, 0x11, 0x11, 0x0e], '7': [0x1f, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
+  '8': [0x0e, 0x11, 0x11, 0x0e, 0x11, 0x11, 0x0e], '9': [0x0e, 0x11, 0x11, 0x0f, 0x01, 0x02, 0x0c],
+  A: [0x0e, 0x11, 0x11, 0x1f, 0x11, 0x11, 0x11], B: [0x1e, 0x11, 0x11, 0x1e, 0x11, 0x11, 0x1e],
+  C: [0x0e, 0x11, 0x10, 0x10, 0x10, 0x11, 0x0e], D: [0x1c, 0x12, 0x11, 0x11, 0x11, 0x12, 0x1c],
+  E: [0x1f, 0x10, 0x10, 0x1e, 0x10, 0x10, 0x1f], F: [0x1f, 0x10, 0x10, 0x1e, 0x10, 0x10, 0x10],
+  G: [0x0e, 0x11, 0x10, 0x17, 0x11, 0x11, 0x0f], H: [0x11, 0x11, 0x11, 0x1f, 0x11, 0x11, 0x11],
+  J: [0x07, 0x02, 0x02, 0x02, 0x02, 0x12, 0x0c], K: [0x11, 0x12, 0x14, 0x18, 0x14, 0x12, 0x11],
+  L: [0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x1f], M: [0x11, 0x1b, 0x15, 0x15, 0x11, 0x11, 0x11],
+  N: [0x11, 0x11, 0x19, 0x15, 0x13, 0x11, 0x11], P: [0x1e, 0x11, 0x11, 0x1e, 0x10, 0x10, 0x10],
+  Q: [0x0e, 0x11, 0x11, 0x11, 0x15, 0x12, 0x0d], R: [0x1e, 0x11, 0x11, 0x1e, 0x14, 0x12, 0x11],
+  S: [0x0f, 0x10, 0x10, 0x0e, 0x01, 0x01, 0x1e], T: [0x1f, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04],
+  U: [0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0e], V: [0x11, 0x11, 0x11, 0x11, 0x11, 0x0a, 0x04],
+  W: [0x11, 0x11, 0x11, 0x15, 0x15, 0x15, 0x0a], X: [0x11, 0x11, 0x0a, 0x04, 0x0a, 0x11, 0x11],
+  Y: [0x11, 0x11, 0x0a, 0x04, 0x04, 0x04, 0x04], Z: [0x1f, 0x01, 0x02, 0x04, 0x08, 0x10, 0x1f],
+};
+
+/** The characters a captcha may hold. */
+export const CAPTCHA_CHARACTERS = Object.keys(GLYPHS).join('');
+
+/** A captcha code of digits (the product's captcha is 4 digits). */
+export function randomCaptchaCode(length = 4): string {
+  let code = '';
+  for (let i = 0; i < length; i++) code += String(crypto.randomInt(10));
+  return code;
+}
+
+/** A small seeded generator, so a given seed draws the same picture (tests) and no seed draws a random one. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13; s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5; s >>>= 0;
+    return s / 0x100000000;
+  };
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** Encodes 8-bit RGB pixels (row-major, 3 bytes a pixel) as a PNG. */
+export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
+  const raw = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    raw[y * (1 + width * 3)] = 0; // filter: none
+    Buffer.from(rgb.buffer, rgb.byteOffset + y * width * 3, width * 3).copy(raw, y * (1 + width * 3) + 1);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Draws a captcha code as a PNG: scaled bitmap glyphs, each with its own colour, offset and shear,
+ * over a light background with noise lines and dots.
+ */
+export function renderCaptchaPng(text: string, opts: { width?: number; height?: number; seed?: number } = {}): Buffer {
+  const width = opts.width ?? 120;
+  const height = opts.height ?? 40;
+  const random = rng(opts.seed ?? crypto.randomInt(1, 0x7fffffff));
+  const px = new Uint8Array(width * height * 3);
+  const set = (x: number, y: number, c: [number, number, number]) => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return;
+    const i = (Math.floor(y) * width + Math.floor(x)) * 3;
+    px[i] = c[0]; px[i + 1] = c[1]; px[i + 2] = c[2];
+  };
+  const bg: [number, number, number] = [240 + Math.floor(random() * 15), 244 + Math.floor(random() * 11), 250];
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) set(x, y, bg);
+  const dark = (): [number, number, number] => [Math.floor(random() * 110), Math.floor(random() * 110), 60 + Math.floor(random() * 120)];
+
+  for (let i = 0; i < 40; i++) set(random() * width, random() * height, dark());
+  const scale = Math.max(2, Math.floor(Math.min(height / 10, width / (text.length * 7))));
+  const glyphW = 5 * scale;
+  const step = width / (text.length + 1);
+  [...text].forEach((ch, index) => {
+    const glyph = GLYPHS[ch];
+    if (!glyph) throw new Error(`The captcha cannot draw the character "${ch}"; allowed: ${CAPTCHA_CHARACTERS}`);
+    const colour = dark();
+    const left = step * (index + 1) - glyphW / 2 + (random() - 0.5) * scale * 2;
+    const top = (height - 7 * scale) / 2 + (random() - 0.5) * scale * 2;
+    const shear = (random() - 0.5) * 0.5;
+    for (let row = 0; row < 7; row++) {
+      for (let col = 0; col < 5; col++) {
+        if (!((glyph[row] >> (4 - col)) & 1)) continue;
+        for (let dy = 0; dy < scale; dy++) {
+          for (let dx = 0; dx < scale; dx++) {
+            const y = top + row * scale + dy;
+            set(left + col * scale + dx + shear * (y - height / 2), y, colour);
+          }
+        }
+      }
+    }
+  });
+  for (let l = 0; l < 3; l++) {
+    const colour = dark();
+    let x = 0;
+    let y = random() * height;
+    const slope = (random() - 0.5) * 0.8;
+    for (; x < width; x += 0.5) { y += slope * 0.5; set(x, y, colour); }
+  }
+  return encodePng(width, height, px);
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (see README "Configuration"). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Folder of the embedded database and uploaded files. */
+  dataDir: string;
+  /** postgres://… to use a PostgreSQL server instead of the embedded database. */
+  databaseUrl?: string;
+  /** demo: demo organisations, users and data; none: only the admin user. */
+  seed: 'demo' | 'none';
+  adminPassword?: string;
+  /** OAuth client credentials accepted by /api/oauth/token (HTTP Basic). */
+  clients: Record<string, string>;
+  accessTokenTtlSec: number;
+  refreshTokenTtlSec: number;
+  /** Fastify trustProxy: false, true, or a comma list of addresses/CIDRs of trusted proxies. */
+  trustProxy: boolean | string[];
+  redisUrl?: string;
+  /** Requests per client address per minute (all API routes). */
+  rateLimitPerMinute: number;
+  /** Sign-in attempts per client address per minute. */
+  loginRateLimitPerMinute: number;
+  /** Folder with the built UI (dist/). Served when present. */
+  staticDir?: string;
+  logLevel: string;
+  versionCode: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Configuration ${name} must be a non-negative whole number, got "${value}"`);
+  return n;
+}
+
+function parseClients(value: string | undefined): Record<string, string> {
+  const text = value && value.trim() !== '' ? value : 'web:web,lock:lock';
+  const clients: Record<string, string> = {};
+  for (const pair of text.split(',')) {
+    const i = pair.indexOf(':');
+    if (i <= 0) throw new Error(`OAUTH_CLIENTS must be id:secret pairs separated by commas, got "${pair}"`);
+    clients[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+  }
+  return clients;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const seedEnv = env.SEED?.trim();
+  if (seedEnv && seedEnv !== 'demo' && seedEnv !== 'none') throw new Error(`SEED must be "demo" or "none", got "${seedEnv}"`);
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    seed: (seedEnv as 'demo' | 'none' | undefined) ?? (databaseUrl ? 'none' : 'demo'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    clients: parseClients(env.OAUTH_CLIENTS),
+    accessTokenTtlSec: int(env.ACCESS_TOKEN_TTL, 2 * 3600, 'ACCESS_TOKEN_TTL'),
+    refreshTokenTtlSec: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 1200, 'RATE_LIMIT_PER_MINUTE'),
+    loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 60, 'LOGIN_RATE_LIMIT_PER_MINUTE'),
+    staticDir: env.STATIC_DIR?.trim() || path.resolve('dist'),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    versionCode: env.VERSION_CODE?.trim() || '0.1.0',
+  };
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+  /** The embedded engine, when kind is pglite (tests snapshot it). */
+  pglite?: PGlite;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * int8 and count(*) come back as numbers, numeric as exact strings, on both engines, so the API
+ * answers the same JSON whichever database is behind it.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8) return (value: string) => Number(value);
+    if (oid === NUMERIC) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export interface OpenOptions {
+  /** postgres://… — use a PostgreSQL server. */
+  databaseUrl?: string;
+  /** Folder for the embedded database (its files live in DATA_DIR/pgdata). */
+  dataDir?: string;
+  /** In-memory embedded database (tests), optionally started from a saved data-dir snapshot. */
+  memory?: { snapshot?: Blob };
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes });
+    pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  let releaseLock: (() => void) | undefined;
+  let dataDir: string | undefined;
+  if (!options.memory) {
+    if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or memory');
+    releaseLock = acquireDataDirLock(options.dataDir);
+    dataDir = path.join(options.dataDir, 'pgdata');
+  }
+  try {
+    const pglite = await PGlite.create({
+      dataDir,
+      loadDataDir: options.memory?.snapshot,
+      parsers: { [INT8]: (value: string) => Number(value), [NUMERIC]: (value: string) => value },
+    });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins });
+    return {
+      db,
+      kind: 'pglite',
+      pglite,
+      close: async () => {
+        await db.destroy();
+        releaseLock?.();
+      },
+    };
+  } catch (error) {
+    releaseLock?.();
+    throw error;
+  }
+}

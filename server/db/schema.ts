@@ -1,0 +1,71 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely types of the platform tables (columns in camelCase; CamelCasePlugin maps them). */
+type Id = Generated<number>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Version = ColumnType<number, number | undefined, number>;
+type Json = ColumnType<unknown, string | undefined, string>;
+
+export interface SysGroupTable { id: Id; groupCode: string; groupName: string; logoMain: string | null; logoSub: string | null; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version }
+export interface SysOrgTable { id: Id; groupId: number; orgCode: string; orgName: string; shortName: string | null; enabled: Generated<boolean>; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version }
+export interface SysUserTable {
+  id: Id; username: string; realName: string; passwordHash: string; passwordSafe: Generated<boolean>; passwordChangedAt: Date | null;
+  avatar: string | null; mobile: string | null; email: string | null; admin: Generated<boolean>; enabled: Generated<boolean>;
+  locked: Generated<boolean>; lockedAt: Date | null; groupId: number | null; currentOrgId: number | null;
+  createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version;
+}
+export interface SysUserOrgTable { userId: number; orgId: number }
+export interface SysRoleTable { id: Id; roleCode: string; roleName: string; description: string | null; enabled: Generated<boolean>; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version }
+export interface SysUserRoleTable { userId: number; roleId: number }
+export interface SysRoleOrgTable { roleId: number; orgId: number }
+export interface SysMenuTable {
+  id: Id; parentId: number | null; menuType: 'MENU' | 'BUTTON'; title: string; urlPath: string | null; component: string | null;
+  icon: string | null; query: string | null; permission: string | null; sort: Generated<number>; iusual: Generated<boolean>;
+  keepAlive: Generated<boolean>; isApp: Generated<boolean>; uuid: string; enabled: Generated<boolean>;
+  createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version;
+}
+export interface SysRoleMenuTable { roleId: number; menuId: number }
+export interface SysMenuUserDefineTable { userId: number; menuId: number; sort: Generated<number>; createdAt: CreatedAt }
+export interface SysSettingTable { id: Id; groupId: number | null; paramKey: string; paramValue: string; remark: string | null; updatedAt: UpdatedAt }
+export interface AuthSessionTable {
+  id: Id; userId: number; clientId: string; orgId: number | null; ip: string | null; userAgent: string | null;
+  createdAt: Date; lastSeenAt: Date; expiresAt: Date; revokedAt: Date | null; revokeReason: string | null;
+}
+export interface AuthTokenTable { tokenHash: string; sessionId: number; kind: 'access' | 'refresh'; createdAt: Date; expiresAt: Date; usedAt: Date | null; revokedAt: Date | null }
+export interface AuthLoginFailureTable { id: Id; username: string; ip: string | null; createdAt: Date }
+export interface AuthCaptchaTable { randomStr: string; codeHash: string; createdAt: Date; expiresAt: Date }
+export interface SysLoginLogTable { id: Id; username: string; userId: number | null; success: boolean; msg: string; ip: string | null; userAgent: string | null; createdAt: Date }
+export interface SysLogTable {
+  id: Id; logType: string; title: string; bizKey: string | null; action: string | null; userId: number | null; username: string | null;
+  orgId: number | null; ip: string | null; userAgent: string | null; method: string | null; path: string | null; params: Json | null;
+  result: Json | null; exception: string | null; statusCode: number | null; executeTime: number | null; createdAt: Date;
+}
+export interface IdempotencyKeyTable { userId: number; key: string; method: string; path: string; state: 'PENDING' | 'DONE'; statusCode: number | null; response: Json | null; createdAt: Date }
+
+export interface DB {
+  sysGroup: SysGroupTable;
+  sysOrg: SysOrgTable;
+  sysUser: SysUserTable;
+  sysUserOrg: SysUserOrgTable;
+  sysRole: SysRoleTable;
+  sysUserRole: SysUserRoleTable;
+  sysRoleOrg: SysRoleOrgTable;
+  sysMenu: SysMenuTable;
+  sysRoleMenu: SysRoleMenuTable;
+  sysMenuUserDefine: SysMenuUserDefineTable;
+  sysSetting: SysSettingTable;
+  authSession: AuthSessionTable;
+  authToken: AuthTokenTable;
+  authLoginFailure: AuthLoginFailureTable;
+  authCaptcha: AuthCaptchaTable;
+  sysLoginLog: SysLoginLogTable;
+  sysLog: SysLogTable;
+  idempotencyKey: IdempotencyKeyTable;
+}
+
+export type SysUser = Selectable<SysUserTable>;
+export type NewSysUser = Insertable<SysUserTable>;
+export type SysUserUpdate = Updateable<SysUserTable>;
+export type SysMenu = Selectable<SysMenuTable>;
+export type SysOrg = Selectable<SysOrgTable>;

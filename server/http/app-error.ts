@@ -1,0 +1,40 @@
+/** The error catalogue's messages (spec 000 §8), used verbatim. */
+export const MESSAGES = {
+  duplicate: '操作太频繁，请勿重复请求',
+  forbidden: '当前操作没有权限',
+  notFound: '资源不存在',
+  badCredentials: '用户名不存在或者密码错误',
+  captcha: '验证码错误,请重新输入',
+  tooFrequent: '请求过频繁',
+  unknown: '系统未知错误，请反馈给管理员',
+  internal: '系统内部错误，请联系管理员',
+  unauthorized: '登录已失效，请重新登录',
+  forcedOffline: '您已被管理员强制下线，请重新登录',
+  accountLocked: '账号已被锁定，请联系管理员解锁',
+  accountDisabled: '账号已被停用，请联系管理员',
+  invalidRefresh: '登录已失效，请重新登录',
+  invalidClient: '客户端认证失败',
+  pwdUnsafe: '请修改初始密码！',
+} as const;
+
+/**
+ * An error the API answers with a status, a code and a message a person can read. Anything
+ * thrown that is not an AppError becomes a 500 whose message never shows SQL or a stack.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string = String(statusCode),
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (msg: string, data: unknown = null) => new AppError(400, msg, '400', data);
+export const unauthorized = (msg: string = MESSAGES.unauthorized, code = '401') => new AppError(401, msg, code);
+export const forbidden = (msg: string = MESSAGES.forbidden) => new AppError(403, msg);
+export const notFound = (msg: string = MESSAGES.notFound) => new AppError(404, msg);
+export const conflict = (msg: string, code = '409') => new AppError(409, msg, code);

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allPermissions, loadPermissions } from '../auth/permissions';
+import { forbidden, unauthorized } from './app-error';
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
+}
+
+/**
+ * Every route needs a valid access token unless its config says `public`; a route that names a
+ * `permission` also needs that key (the admin flag is the only bypass).
+ */
+export function registerAuthHook(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('permissionSet', function (this: FastifyRequest) {
+    const cache = this as FastifyRequest & { _perms?: Promise<Set<string>> };
+    if (!cache._perms) {
+      const auth = this.auth;
+      cache._perms = !auth ? Promise.resolve(new Set<string>())
+        : auth.admin ? allPermissions(app.svc.db)
+        : loadPermissions(app.svc.db, auth.userId, auth.orgId);
+    }
+    return cache._perms;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || config.public) return;
+    const token = bearer(request);
+    if (!token) throw unauthorized();
+    request.auth = await app.svc.sessions.authenticate(token);
+    if (config.permission && !request.auth.admin) {
+      const permissions = await request.permissionSet();
+      if (!permissions.has(config.permission)) throw forbidden();
+    }
+  });
+}
+
+/** For handlers of signed-in routes: the caller, never null there. */
+export function caller(request: FastifyRequest) {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

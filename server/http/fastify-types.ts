@@ -1,0 +1,29 @@
+import type { AuthContext } from '../auth/session-service';
+import type { Services } from '../services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    svc: Services;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller; null on public routes. */
+    auth: AuthContext | null;
+    /** The caller's permission keys in the current organisation (loaded once per request). */
+    permissionSet(): Promise<Set<string>>;
+    startedAt: number;
+  }
+  interface FastifyContextConfig {
+    /** No sign-in needed. */
+    public?: boolean;
+    /** The permission key this route needs (an admin holds every key). */
+    permission?: string;
+    /** Title of the operation-log entry for a write; writes without one use the path. */
+    title?: string;
+    /** Do not write an operation-log entry (sign-in has its own log). */
+    noOperationLog?: boolean;
+    /** Stricter rate limit bucket. */
+    rateLimitBucket?: 'login';
+  }
+}
+
+export {};

@@ -1,0 +1,154 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { badRequest } from './app-error';
+
+/** The list request of spec 000 §3: search conditions, page and sort. */
+export interface ListRequest {
+  search?: SearchCondition[];
+  limit?: { pn?: number; ps?: number };
+  sort?: { key: string; dir?: 'asc' | 'desc'; keyId?: string }[];
+  tplId?: string | number;
+  param?: unknown;
+}
+export interface SearchCondition {
+  key?: string;
+  op?: Operator;
+  val?: unknown;
+  keyId?: string;
+  customTable?: string;
+  conj?: 'or';
+  list?: SearchCondition[];
+}
+export type Operator = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'like' | 'in';
+
+export const OPERATORS: readonly Operator[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'like', 'in'];
+export const MAX_PAGE_SIZE = 1000;
+export const MAX_IN_VALUES = 1000;
+
+const condition = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    key: { type: 'string', maxLength: 100 },
+    op: { type: 'string', enum: [...OPERATORS, 'lk'] },
+    val: {},
+    keyId: { type: ['string', 'number', 'null'] },
+    customTable: { type: ['string', 'null'], maxLength: 100 },
+    label: { type: ['string', 'null'] },
+    conj: { type: 'string', enum: ['or'] },
+    list: { type: 'array', maxItems: 100, items: { type: 'object' } },
+  },
+} as const;
+
+/** JSON schema of a list request body. */
+export const listRequestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    search: { type: 'array', maxItems: 100, items: condition },
+    limit: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { pn: { type: 'integer', minimum: 1, default: 1 }, ps: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 } },
+    },
+    sort: {
+      type: 'array',
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key'],
+        properties: { key: { type: 'string', maxLength: 100 }, dir: { type: 'string', enum: ['asc', 'desc'] }, keyId: { type: ['string', 'number', 'null'] } },
+      },
+    },
+    tplId: { type: ['string', 'number', 'null'] },
+    param: {},
+  },
+} as const;
+
+/** A searchable column: the SQL reference comes from this table of ours, never from the request. */
+export interface ColumnSpec {
+  ref: string;
+  type: 'text' | 'number' | 'boolean' | 'date';
+}
+
+/** Escapes % _ and \ so a `like` value matches itself. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function coerce(key: string, spec: ColumnSpec, value: unknown): string | number | boolean | Date {
+  if (spec.type === 'number') {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+    if (!Number.isFinite(n)) throw badRequest(`查询条件 ${key} 的值须为数字`);
+    return n;
+  }
+  if (spec.type === 'boolean') {
+    if (value === true || value === 'true' || value === 1 || value === '1') return true;
+    if (value === false || value === 'false' || value === 0 || value === '0') return false;
+    throw badRequest(`查询条件 ${key} 的值须为是或否`);
+  }
+  if (spec.type === 'date') {
+    const d = new Date(String(value));
+    if (typeof value !== 'string' || Number.isNaN(d.getTime())) throw badRequest(`查询条件 ${key} 的值须为日期`);
+    return d;
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`查询条件 ${key} 的值须为文本`);
+  return String(value);
+}
+
+/**
+ * Turns search conditions into a where-expression over the columns named in `columns`. An
+ * unknown key, operator or a value of the wrong type is a 400 naming the problem.
+ */
+export function whereSearch<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  conditions: SearchCondition[] | undefined,
+  columns: Record<string, ColumnSpec>,
+): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  for (const c of conditions ?? []) {
+    if (c.list) {
+      const inner = c.list.map((x) => whereSearch(eb, [x], columns));
+      if (inner.length) parts.push(c.conj === 'or' ? eb.or(inner) : eb.and(inner));
+      continue;
+    }
+    if (!c.key) throw badRequest('查询条件缺少 key');
+    const spec = Object.prototype.hasOwnProperty.call(columns, c.key) ? columns[c.key] : undefined;
+    if (!spec) throw badRequest(`不支持的查询字段 ${c.key}`);
+    if (c.val === undefined || c.val === null || c.val === '') continue;
+    const op = (c.op === ('lk' as Operator) ? 'like' : c.op ?? 'like') as Operator;
+    if (!OPERATORS.includes(op)) throw badRequest(`不支持的查询操作符 ${String(c.op)}`);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column refs come from our own table, typed as strings
+    const ref = eb.ref(spec.ref as any);
+    if (op === 'in') {
+      const values = Array.isArray(c.val) ? c.val : String(c.val).split(',');
+      if (values.length > MAX_IN_VALUES) throw badRequest(`查询条件 ${c.key} 的 in 列表不能超过 ${MAX_IN_VALUES} 个值`);
+      parts.push(eb(ref, 'in', values.map((v) => coerce(c.key!, spec, v))));
+    } else if (op === 'like') {
+      if (spec.type !== 'text') throw badRequest(`查询字段 ${c.key} 不支持模糊查询`);
+      parts.push(eb(ref, 'ilike', `%${escapeLike(String(coerce(c.key, spec, c.val)))}%`));
+    } else {
+      const sqlOp = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }[op] as '=' | '<>' | '>' | '>=' | '<' | '<=';
+      parts.push(eb(ref, sqlOp, coerce(c.key, spec, c.val)));
+    }
+  }
+  return parts.length ? eb.and(parts) : eb.lit(true);
+}
+
+/** Page bounds of a list request. */
+export function pageOf(req: ListRequest): { pn: number; ps: number; offset: number } {
+  const pn = req.limit?.pn ?? 1;
+  const ps = req.limit?.ps ?? 10;
+  if (pn < 1) throw badRequest('页码不能小于1');
+  if (ps < 1 || ps > MAX_PAGE_SIZE) throw badRequest(`每页条数须在1到${MAX_PAGE_SIZE}之间`);
+  return { pn, ps, offset: (pn - 1) * ps };
+}
+
+/** Validated sort entries mapped to column refs. */
+export function sortOf(req: ListRequest, columns: Record<string, ColumnSpec>): { ref: string; dir: 'asc' | 'desc' }[] {
+  return (req.sort ?? []).map((s) => {
+    const spec = Object.prototype.hasOwnProperty.call(columns, s.key) ? columns[s.key] : undefined;
+    if (!spec) throw badRequest(`不支持的排序字段 ${s.key}`);
+    return { ref: spec.ref, dir: s.dir ?? 'desc' };
+  });
+}

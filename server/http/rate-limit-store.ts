@@ -1,0 +1,67 @@
+import { Redis } from 'ioredis';
+
+export interface RateLimitHit { count: number; resetAt: number /* epoch ms */ }
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<RateLimitHit>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Fixed-window counters in this process's memory, bounded in size and swept when expired. */
+export function createMemoryRateLimitStore(opts: { now?: () => number; maxKeys?: number } = {}): RateLimitStore {
+  const now = opts.now ?? Date.now;
+  const maxKeys = opts.maxKeys ?? 100_000;
+  const windows = new Map<string, RateLimitHit>();
+  const sweep = () => {
+    const t = now();
+    for (const [k, v] of windows) if (v.resetAt <= t) windows.delete(k);
+  };
+  const timer = setInterval(sweep, 60_000);
+  timer.unref();
+  return {
+    async hit(key, windowMs) {
+      const t = now();
+      let w = windows.get(key);
+      if (!w || w.resetAt <= t) {
+        if (!w && windows.size >= maxKeys) {
+          sweep();
+          // still full: drop the oldest entries (Map keeps insertion order)
+          for (const k of windows.keys()) {
+            if (windows.size < maxKeys) break;
+            windows.delete(k);
+          }
+        }
+        w = { count: 0, resetAt: t + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return { count: w.count, resetAt: w.resetAt };
+    },
+    async reset(key) { windows.delete(key); },
+    async close() { clearInterval(timer); windows.clear(); },
+  };
+}
+
+/** Our own constant script: count, set the expiry only for a new window, answer the count and time left. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return { count, ttl }
+`;
+
+/** Counters shared by every API process through Redis: one atomic round trip per hit. */
+export function createRedisRateLimitStore(url: string, opts: { prefix?: string } = {}): RateLimitStore {
+  const prefix = opts.prefix ?? 'rl:';
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  redis.on('error', () => { /* reported by the failing command */ });
+  return {
+    async hit(key, windowMs) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+      return { count: Number(count), resetAt: Date.now() + Number(ttl) };
+    },
+    async reset(key) { await redis.del(prefix + key); },
+    async close() { await redis.quit().catch(() => redis.disconnect()); },
+  };
+}

@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/seed';
+import { seedDatabase } from './seed/seed';
+
+/** `npm start` / `npm run server`: open the database, migrate, seed, serve. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db, {
+    mode: config.seed,
+    adminPassword: config.adminPassword,
+    onGeneratedPassword: (password) => console.log(`\n  Created user admin with the generated password: ${password}\n  (shown once; change it after signing in)\n`),
+  });
+  const app = await buildApp({ config, database, logger: process.env.LOG_LEVEL !== 'silent' });
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\n  汽车衡统一管控平台 is running at ${url}  (database: ${where})`);
+  console.log(`  API documentation: ${url}/api/docs`);
+  if (config.seed === 'demo') {
+    console.log(`  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.filter((u) => !('password' in u)).map((u) => `${u.username} (${u.realName})`).join(', ')}`);
+    console.log('  newuser / 123456 must change the initial password at first sign-in.\n');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin';
+import { healthRoutes } from './health';
+import { oauthRoutes } from './oauth';
+import { orgSwitchRoutes } from './org-switch';
+import { passwordRoutes } from './password';
+import { settingRoutes } from './settings';
+import { sysInfoRoutes } from './sys-info';
+import { sysMenuRoutes } from './sys-menu';
+
+/** Every API area, mounted under /api. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+  await app.register(oauthRoutes);
+  await app.register(sysInfoRoutes);
+  await app.register(sysMenuRoutes);
+  await app.register(orgSwitchRoutes);
+  await app.register(passwordRoutes);
+  await app.register(settingRoutes);
+  await app.register(adminRoutes);
+}

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database';
+import { DataDirLockedError } from '../../server/db/data-dir-lock';
+import { migrateToLatest } from '../../server/db/migrate';
+
+describe('embedded database directory', () => {
+  const dirs: string[] = [];
+  const open: Database[] = [];
+  afterEach(async () => {
+    for (const d of open.splice(0)) await d.close();
+    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  });
+  const tempDir = () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-lock-'));
+    dirs.push(d);
+    return d;
+  };
+
+  it('refuses a second opener at once with a clear message', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    open.push(first);
+    // a different process holds it: simulate by writing another live pid (our parent's)
+    fs.writeFileSync(path.join(dir, '.lock'), String(process.ppid));
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/already open in process .*DATABASE_URL/s);
+  }, 60_000);
+
+  it('a second server process on the same directory exits with that message', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    open.push(first);
+    await migrateToLatest(first.db);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATA_DIR: dir, PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`The embedded database in ${dir} is already open in process ${process.pid}`);
+  }, 90_000);
+
+  it('takes over a lock left by a process that has exited, and keeps data across reopening', async () => {
+    const dir = tempDir();
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, '.lock'), '999999999');
+    const db = await openDatabase({ dataDir: dir });
+    await migrateToLatest(db.db);
+    await db.db.insertInto('sysGroup').values({ groupCode: 'G1', groupName: '测试集团' }).execute();
+    await db.close();
+    expect(fs.existsSync(path.join(dir, '.lock'))).toBe(false);
+    const again = await openDatabase({ dataDir: dir });
+    open.push(again);
+    expect(await again.db.selectFrom('sysGroup').select('groupName').execute()).toEqual([{ groupName: '测试集团' }]);
+  }, 60_000);
+});

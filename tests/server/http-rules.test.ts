@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+
+describe.each(DATABASES)('HTTP rules on %s', (kind) => {
+  let t: TestApp | undefined;
+  afterEach(async () => { await t?.close(); t = undefined; });
+
+  it('answers health when the database is ready, and serves the OpenAPI document', async () => {
+    t = await createTestApp(kind);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ success: true, data: { status: 'ok', database: kind } });
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/oauth/token', '/api/sys-info/me', '/api/switchOrg/{id}']));
+  });
+
+  it('answers 404 with the catalogue message for an unknown route', async () => {
+    t = await createTestApp(kind);
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, code: '404', msg: '资源不存在', data: null });
+  });
+
+  it('limits by the real client address: a forged X-Forwarded-For gets no fresh bucket', async () => {
+    t = await createTestApp(kind, { config: { rateLimitPerMinute: 3 } });
+    const hit = (xff?: string) => t!.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.9.8.7', headers: xff ? { 'x-forwarded-for': xff } : {} });
+    for (let i = 0; i < 3; i++) expect((await hit()).statusCode).toBe(200);
+    const limited = await hit();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, code: '429', msg: '请求过频繁' });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await hit('1.2.3.4')).statusCode).toBe(429);
+    expect((await hit('5.6.7.8, 1.2.3.4')).statusCode).toBe(429);
+  });
+
+  it('uses the forwarded address only from a configured trusted proxy', async () => {
+    t = await createTestApp(kind, { config: { rateLimitPerMinute: 1, trustProxy: ['10.9.8.7'] } });
+    const hit = (xff: string) => t!.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.9.8.7', headers: { 'x-forwarded-for': xff } });
+    expect((await hit('1.1.1.1')).statusCode).toBe(200);
+    expect((await hit('1.1.1.1')).statusCode).toBe(429);
+    expect((await hit('2.2.2.2')).statusCode).toBe(200);
+  });
+
+  it('answers a duplicate submission with 409 code 000 while the first is in flight, and replays it after', async () => {
+    t = await createTestApp(kind);
+    const s = await t.login('finance');
+    const orgs = (await t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(s.access) })).json().data.orgs;
+    const me = (await t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(s.access) })).json().data;
+    await t.database.db.insertInto('idempotencyKey')
+      .values({ userId: me.user, key: 'in-flight-0001', method: 'POST', path: `/api/switchOrg/${orgs[1].id}`, state: 'PENDING', createdAt: new Date() }).execute();
+    const dup = await t.app.inject({ method: 'POST', url: `/api/switchOrg/${orgs[1].id}`, headers: { ...bearer(s.access), 'idempotency-key': 'in-flight-0001' } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ success: false, code: '000', msg: '操作太频繁，请勿重复请求' });
+
+    const headers = { ...bearer(s.access), 'idempotency-key': 'switch-key-0002' };
+    const [a, b] = await Promise.all([
+      t.app.inject({ method: 'POST', url: `/api/switchOrg/${orgs[1].id}`, headers }),
+      t.app.inject({ method: 'POST', url: `/api/switchOrg/${orgs[1].id}`, headers }),
+    ]);
+    const results = [a, b].map((r) => r.json());
+    expect(results.filter((r) => r.success)).toHaveLength(results.filter((r) => r.code !== '000').length);
+    const replay = await t.app.inject({ method: 'POST', url: `/api/switchOrg/${orgs[1].id}`, headers });
+    expect(replay.headers['idempotent-replay']).toBe('true');
+    expect(replay.json()).toMatchObject({ success: true, data: { currentOrgName: '华北钢铁有限公司' } });
+  });
+
+  it('rejects unknown body properties and wrong types, naming the field', async () => {
+    t = await createTestApp(kind);
+    const s = await t.login('weigher');
+    const extra = await t.app.inject({ method: 'POST', url: '/api/index/getDefineSetVal', headers: bearer(s.access), payload: { paramName: 'data_desensitization', sneaky: 1 } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().msg).toBe('请求体包含不允许的字段 sneaky');
+    const type = await t.app.inject({ method: 'POST', url: '/api/sys-user-org/currentOrgs', headers: bearer(s.access), payload: { limit: { pn: 'first' } } });
+    expect(type.statusCode).toBe(400);
+    expect(type.json().msg).toContain('limit.pn');
+    const big = await t.app.inject({ method: 'POST', url: '/api/sys-user-org/currentOrgs', headers: bearer(s.access), payload: { limit: { pn: 1, ps: 5000 } } });
+    expect(big.statusCode).toBe(400);
+  });
+
+  it('writes signed-in writes to the operation log with secrets masked', async () => {
+    t = await createTestApp(kind);
+    const s = await t.login('finance');
+    const me = (await t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(s.access) })).json().data;
+    await t.app.inject({ method: 'POST', url: `/api/switchOrg/${me.orgs[1].id}`, headers: bearer(s.access) });
+    await t.app.inject({ method: 'PUT', url: `/api/sys-user/password/modify/${me.user}`, headers: bearer(s.access), payload: { oldPassword: 'wrong', newPassword: 'Better#2027' } });
+    const rows = await t.database.db.selectFrom('sysLog').select(['title', 'username', 'statusCode', 'params', 'logType']).orderBy('id').execute();
+    expect(rows.map((r) => [r.title, r.username, r.statusCode, r.logType])).toEqual([
+      ['切换公司', 'finance', 200, 'OPERATION'],
+      ['修改密码', 'finance', 400, 'ERROR'],
+    ]);
+    expect(JSON.stringify(rows[1].params)).not.toContain('Better#2027');
+  });
+
+  it('never shows SQL or a stack trace in a 500', async () => {
+    t = await createTestApp(kind);
+    const s = await t.login('weigher');
+    await t.database.db.schema.dropTable('sys_menu_user_define').execute();
+    const res = await t.app.inject({ method: 'GET', url: '/api/sys-menu/list', headers: bearer(s.access) });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, code: '500', msg: '系统内部错误，请联系管理员', data: null });
+  });
+});

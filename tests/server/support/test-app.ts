@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../../server/app';
+import type { CaptchaGenerator } from '../../../server/auth/captcha-service';
+import type { Clock } from '../../../server/auth/session-service';
+import { loadConfig, type AppConfig } from '../../../server/config';
+import { openDatabase, type Database, type DatabaseKind } from '../../../server/db/database';
+import { migrateToLatest } from '../../../server/db/migrate';
+import type { RateLimitStore } from '../../../server/http/rate-limit-store';
+import { seedDatabase } from '../../../server/seed/seed';
+
+/** The databases every server suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const BASIC_WEB = `Basic ${Buffer.from('web:web').toString('base64')}`;
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-11-22T08:00:00Z')): Clock & { advance(ms: number): void; set(d: Date): void } {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as Clock & { advance(ms: number): void; set(d: Date): void };
+  clock.advance = (ms) => { now += ms; };
+  clock.set = (d) => { now = d.getTime(); };
+  return clock;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  kind: DatabaseKind;
+  /** Signs in and answers the access and refresh tokens. */
+  login(username: string, password?: string, extra?: Record<string, string>): Promise<{ access: string; refresh: string; res: LightMyRequestResponse }>;
+  /** Form-encoded POST to /api/oauth/token. */
+  token(form: Record<string, string>, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  clock?: Clock;
+  captcha?: CaptchaGenerator;
+  config?: Partial<AppConfig>;
+  rateLimitStore?: RateLimitStore;
+  seed?: 'demo' | 'none';
+}
+
+let snapshot: Promise<Blob> | undefined;
+
+/** A migrated and demo-seeded embedded database, made once per worker (or by the global setup). */
+async function pgliteSnapshot(): Promise<Blob> {
+  const file = inject('pgliteSnapshot' as never) as string | undefined;
+  if (file && fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  snapshot ??= (async () => {
+    const database = await openDatabase({ memory: {} });
+    await migrateToLatest(database.db);
+    await seedDatabase(database.db, { mode: 'demo' });
+    const blob = await database.pglite!.dumpDataDir('gzip');
+    await database.close();
+    return blob;
+  })();
+  return snapshot;
+}
+
+/** A fresh, empty PostgreSQL database for one test app; dropped on close. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `wb_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const seedMode = options.seed ?? 'demo';
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  if (kind === 'pglite') {
+    database = await openDatabase({ memory: seedMode === 'demo' ? { snapshot: await pgliteSnapshot() } : {} });
+    if (seedMode !== 'demo') {
+      await migrateToLatest(database.db);
+      await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
+    }
+  } else {
+    const fresh = await freshPostgres();
+    drop = fresh.drop;
+    database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
+    await migrateToLatest(database.db);
+    await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
+  }
+  const config: AppConfig = { ...loadConfig({}), staticDir: undefined, logLevel: 'silent', ...options.config };
+  const app = await buildApp({ config, database, clock: options.clock, captcha: options.captcha, rateLimitStore: options.rateLimitStore, logger: false });
+  await app.ready();
+
+  const token = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST', url: '/api/oauth/token',
+      headers: { authorization: BASIC_WEB, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  return {
+    app, database, kind, token,
+    async login(username, password = 'Demo@2026', extra = {}) {
+      const res = await token({ grant_type: 'password', username, password, ...extra });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      const body = res.json();
+      return { access: body.data.access_token, refresh: body.data.refresh_token, res };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop?.();
+    },
+  };
+}
+
+/** Authorization header for an access token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASIC_WEB } from './support/test-app';
+
+const base = process.env.TEST_DATABASE_URL;
+const root = path.resolve(import.meta.dirname, '../..');
+
+interface Server { url: string; child: ChildProcess }
+
+function startServer(databaseUrl: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', REDIS_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/running at (http:\/\/127\.0\.0\.1:\d+)/);
+      if (m) { clearTimeout(timer); resolve({ url: m[1], child }); }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}: ${out}`)); });
+  });
+}
+
+async function login(server: Server, username: string, password: string) {
+  const res = await fetch(`${server.url}/api/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: BASIC_WEB, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const me = (server: Server, token: string) => fetch(`${server.url}/api/sys-info/me`, { headers: { authorization: `Bearer ${token}` } });
+
+describe.skipIf(!base)('two API processes over one PostgreSQL', () => {
+  let a: Server;
+  let b: Server;
+  const name = `wb_two_${crypto.randomBytes(5).toString('hex')}`;
+  let url: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(base!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    // both start together: migrations and seed must cope with a concurrent twin
+    [a, b] = await Promise.all([startServer(url), startServer(url)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of [a, b]) s?.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it('accepts on one process a token issued by the other, and a logout on one ends it on both', async () => {
+    const session = await login(a, 'weigher', 'Demo@2026');
+    expect(session.status).toBe(200);
+    const token = session.body.data.access_token;
+    expect((await me(b, token)).status).toBe(200);
+    const out = await fetch(`${b.url}/api/base/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(out.status).toBe(200);
+    expect((await me(a, token)).status).toBe(401);
+    expect((await me(b, token)).status).toBe(401);
+  });
+
+  it('counts sign-in failures across processes: a lock-out counted on one holds on the other', async () => {
+    const pool = new pg.Pool({ connectionString: url });
+    /** Asks one process for a captcha and reads its 4 digits back from the shared store (stored hashed). */
+    const captchaFrom = async (server: Server, randomStr: string) => {
+      await fetch(`${server.url}/api/code/image?randomStr=${randomStr}`);
+      const { rows } = await pool.query('select code_hash from auth_captcha where random_str = $1', [randomStr]);
+      for (let n = 0; n < 10_000; n++) {
+        const code = String(n).padStart(4, '0');
+        if (crypto.createHash('sha256').update(`${randomStr}:${code}`).digest('hex') === rows[0].code_hash) return { randomStr, code };
+      }
+      throw new Error('captcha not found');
+    };
+    const attempt = (server: Server, password: string, captcha?: { randomStr: string; code: string }) =>
+      fetch(`${server.url}/api/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: BASIC_WEB, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', username: 'assayer', password, ...(captcha ?? {}) }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    try {
+      for (let i = 0; i < 3; i++) expect((await attempt(i % 2 ? b : a, 'wrong')).status).toBe(426);
+      expect((await attempt(b, 'Demo@2026')).status).toBe(428); // the failures counted on a hold on b
+      expect((await attempt(b, 'wrong', await captchaFrom(a, 'twoproc4'))).status).toBe(426);
+      const fifth = await attempt(a, 'wrong', await captchaFrom(b, 'twoproc5'));
+      expect(fifth.body.code).toBe('ACCOUNT_LOCKED');
+      const right = await attempt(b, 'Demo@2026', await captchaFrom(a, 'twoproc6'));
+      expect(right.status).toBe(400);
+      expect(right.body).toMatchObject({ code: 'ACCOUNT_LOCKED', msg: '账号已被锁定，请联系管理员解锁' });
+    } finally {
+      await pool.end();
+    }
+  });
+});
