@@ -1,26 +1,10 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { OPERATORS, type ListRequest, type Operator, type SearchCondition } from '../../src/schema/search';
 import { badRequest } from './app-error';
 
-/** The list request of spec 000 §3: search conditions, page and sort. */
-export interface ListRequest {
-  search?: SearchCondition[];
-  limit?: { pn?: number; ps?: number };
-  sort?: { key: string; dir?: 'asc' | 'desc'; keyId?: string }[];
-  tplId?: string | number;
-  param?: unknown;
-}
-export interface SearchCondition {
-  key?: string;
-  op?: Operator;
-  val?: unknown;
-  keyId?: string;
-  customTable?: string;
-  conj?: 'or';
-  list?: SearchCondition[];
-}
-export type Operator = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'like' | 'in';
+export { OPERATORS };
+export type { ListRequest, Operator, SearchCondition };
 
-export const OPERATORS: readonly Operator[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'like', 'in'];
 export const MAX_PAGE_SIZE = 1000;
 export const MAX_IN_VALUES = 1000;
 
