@@ -28,7 +28,9 @@ export function registerAuthHook(app: FastifyInstance): void {
 
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
-    if (!request.routeOptions.url || config.public) return;
+    const url = request.routeOptions.url;
+    // The built UI's files are public; every API route is signed-in unless it says otherwise.
+    if (!url || !url.startsWith('/api/') || config.public) return;
     const token = bearer(request);
     if (!token) throw unauthorized();
     request.auth = await app.svc.sessions.authenticate(token);

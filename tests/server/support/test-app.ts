@@ -49,7 +49,7 @@ let snapshot: Promise<Blob> | undefined;
 
 /** A migrated and demo-seeded embedded database, made once per worker (or by the global setup). */
 async function pgliteSnapshot(): Promise<Blob> {
-  const file = inject('pgliteSnapshot' as never) as string | undefined;
+  const file = inject('pgliteSnapshot');
   if (file && fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
   snapshot ??= (async () => {
     const database = await openDatabase({ memory: {} });

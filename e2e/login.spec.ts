@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { expectNoConsoleErrors, signIn, watchConsole } from './support/login';
+
+test('admin signs in and sees the home page with the name and company', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/clouds\/index$/);
+  await expect(page.getByTestId('user-menu')).toContainText('系统管理员');
+  await expect(page.getByTestId('current-org')).toHaveText('东方能源有限公司');
+  await expect(page).toHaveTitle('首页 —— 汽车衡统一管控平台');
+  await expectNoConsoleErrors(problems);
+});
+
+test('a wrong password is told 用户名不存在或者密码错误, and stays on the sign-in page', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'assayer', 'wrong-password');
+  await expect(page.getByRole('alert')).toHaveText('用户名不存在或者密码错误');
+  await expect(page).toHaveURL(/\/login$/);
+  // the failed sign-in answers 426, which the browser reports as a failed resource load
+  await expectNoConsoleErrors(problems, [/status of 426/]);
+});
+
+test('after three failures the captcha appears', async ({ page }) => {
+  for (let i = 0; i < 3; i++) {
+    await signIn(page, 'finance', 'wrong-password');
+    await expect(page.getByRole('alert')).toHaveText('用户名不存在或者密码错误');
+  }
+  await expect(page.getByPlaceholder('验证码')).toBeVisible();
+  const image = page.getByRole('img', { name: '验证码' });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+});
+
+test('newuser must change the initial password and lands on /editpwd', async ({ page }) => {
+  await signIn(page, 'newuser', '123456');
+  await expect(page.getByText('请修改初始密码！即将跳转....')).toBeVisible();
+  await expect(page).toHaveURL(/\/editpwd\?id=\d+$/, { timeout: 5000 });
+  await expect(page.getByText('修改密码').first()).toBeVisible();
+});
+
+test('signing out asks 退出系统, 是否继续? and returns to /login', async ({ page }) => {
+  await signIn(page, 'weigher');
+  await expect(page.getByTestId('user-menu')).toContainText('张司磅');
+  await page.getByTestId('user-menu').hover();
+  await page.getByText('退出系统').click();
+  await expect(page.getByText('退出系统, 是否继续?')).toBeVisible();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/clouds/index');
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,29 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { i18nStore } from './i18n/i18n';
+import { onUnauthorized } from './request/request';
+import { router } from './router';
+import { clearSession } from './session/session-store';
+
+/** The application: antd in the chosen language and the router. */
+export function App() {
+  const { locale } = useSnapshot(i18nStore);
+  useEffect(() => { dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en'); }, [locale]);
+  useEffect(() => onUnauthorized(() => {
+    clearSession();
+    void router.navigate('/login', { replace: true });
+  }), []);
+  return (
+    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#1f6fd1', borderRadius: 4 } }}>
+      <AntApp>
+        <RouterProvider router={router} />
+      </AntApp>
+    </ConfigProvider>
+  );
+}

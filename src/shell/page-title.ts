@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+
+export const APP_TITLE = '汽车衡统一管控平台';
+
+/** The document title format of spec 000 §2.1: `{page} —— 汽车衡统一管控平台`. */
+export function pageTitle(page: string): string {
+  return `${page} —— ${APP_TITLE}`;
+}
+
+export function usePageTitle(page: string): void {
+  useEffect(() => { document.title = pageTitle(page); }, [page]);
+}

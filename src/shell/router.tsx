@@ -1,0 +1,39 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { ErrorPage } from './pages/error-page';
+import { LoginPage } from './pages/login-page';
+import { session } from './session/session-store';
+
+const BasicLayout = lazy(() => import('./layout/basic-layout').then((m) => ({ default: m.BasicLayout })));
+const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
+const EditPasswordPage = lazy(() => import('./pages/edit-password-page').then((m) => ({ default: m.EditPasswordPage })));
+
+/** isAuth routes need a token; without one the user goes to /login (spec 000 §2.1). */
+function RequireAuth({ children }: { children: ReactNode }) {
+  const { accessToken } = useSnapshot(session);
+  const location = useLocation();
+  if (!accessToken) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage /> },
+  { path: '/401', element: <ErrorPage code={401} /> },
+  { path: '/403', element: <ErrorPage code={403} /> },
+  { path: '/404', element: <ErrorPage code={404} /> },
+  { path: '/500', element: <ErrorPage code={500} /> },
+  { path: '/editpwd', element: <RequireAuth>{page(<EditPasswordPage />)}</RequireAuth> },
+  {
+    path: '/',
+    element: <RequireAuth>{page(<BasicLayout />)}</RequireAuth>,
+    children: [
+      { index: true, element: <Navigate to="/clouds/index" replace /> },
+      { path: 'clouds', element: <Navigate to="/clouds/index" replace /> },
+      { path: 'clouds/index', element: page(<HomePage />) },
+    ],
+  },
+  { path: '*', element: <ErrorPage code={404} /> },
+]);

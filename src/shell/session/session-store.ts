@@ -1,0 +1,88 @@
+import { proxy, subscribe } from 'valtio';
+import { ApiError } from '../request/api-error';
+import { configureRequest } from '../request/request';
+import { fetchMe, logoutCall, passwordGrant, refreshGrant, type TokenAnswer, type UserInfo } from './auth-api';
+
+const STORAGE_KEY = 'wb.session';
+
+export interface SessionState {
+  accessToken: string | null;
+  refreshToken: string | null;
+  expiresIn: number | null;
+  userInfo: UserInfo | null;
+  /** Permission keys, each true (spec 000 §3 "a set keyed by permission name"). */
+  permissions: Record<string, true>;
+  roles: string[];
+  isLock: boolean;
+}
+
+const empty = (): SessionState => ({ accessToken: null, refreshToken: null, expiresIn: null, userInfo: null, permissions: {}, roles: [], isLock: false });
+
+function load(): SessionState {
+  try {
+    const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return raw ? { ...empty(), ...(JSON.parse(raw) as Partial<SessionState>) } : empty();
+  } catch {
+    return empty();
+  }
+}
+
+/** The signed-in session, persisted in local storage so a reload keeps it. */
+export const session = proxy<SessionState>(load());
+subscribe(session, () => {
+  try { globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(session)); } catch { /* storage off */ }
+});
+
+function storeTokens(t: TokenAnswer): void {
+  session.accessToken = t.access_token;
+  session.refreshToken = t.refresh_token;
+  session.expiresIn = t.expires_in;
+}
+
+export async function login(username: string, password: string, captcha?: { code: string; randomStr: string }): Promise<void> {
+  storeTokens(await passwordGrant(username.trim(), password, captcha));
+  session.isLock = false;
+  await loadUser();
+}
+
+export async function loadUser(): Promise<UserInfo> {
+  const me = await fetchMe();
+  session.userInfo = me;
+  session.roles = me.roles;
+  session.permissions = Object.fromEntries(me.permissions.map((p) => [p, true as const]));
+  return me;
+}
+
+let refreshing: Promise<boolean> | null = null;
+/** One refresh at a time; a failure clears the session (the shell then goes to /login). */
+export function refreshSession(): Promise<boolean> {
+  if (!session.refreshToken) return Promise.resolve(false);
+  refreshing ??= refreshGrant(session.refreshToken)
+    .then((t) => { storeTokens(t); return true; })
+    .catch(() => { clearSession(); return false; })
+    .finally(() => { refreshing = null; });
+  return refreshing;
+}
+
+/** Forgets menu, tags, permissions, user, tokens and roles (spec 000 §4). */
+export function clearSession(): void {
+  Object.assign(session, empty());
+}
+
+export async function logout(): Promise<void> {
+  try {
+    if (session.accessToken) await logoutCall();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  } finally {
+    clearSession();
+  }
+}
+
+export const isSignedIn = () => !!session.accessToken;
+
+configureRequest({
+  getToken: () => session.accessToken,
+  getTenantId: () => session.userInfo?.currentOrg ?? null,
+  refresh: refreshSession,
+});
