@@ -127,8 +127,9 @@ export class SessionService {
       .where('t.tokenHash', '=', hashToken(accessToken))
       .where('t.kind', '=', 'access')
       .executeTakeFirst();
-    if (!row || row.tokenRevokedAt || row.expiresAt <= now) throw unauthorized();
-    if (row.revokedAt) throw unauthorized(row.revokeReason === 'FORCED' ? MESSAGES.forcedOffline : MESSAGES.unauthorized, row.revokeReason === 'FORCED' ? 'FORCED_OFFLINE' : '401');
+    if (!row) throw unauthorized();
+    if (row.revokedAt && row.revokeReason === 'FORCED') throw unauthorized(MESSAGES.forcedOffline, 'FORCED_OFFLINE');
+    if (row.revokedAt || row.tokenRevokedAt || row.expiresAt <= now) throw unauthorized();
     if (!row.enabled) throw unauthorized(MESSAGES.accountDisabled);
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.db.updateTable('authSession').set({ lastSeenAt: now }).where('id', '=', row.sessionId).execute();

@@ -1,4 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { logAdminRoutes } from './logs';
+import { menuAdminRoutes } from './menus';
+import { onlineAdminRoutes } from './online';
+import { orgGroupAdminRoutes } from './orgs-groups';
+import { roleAdminRoutes } from './roles';
+import { settingAdminRoutes } from './settings';
+import { userAdminRoutes } from './users';
 
-/** Administration: users, roles, organisations, groups, menus, online users, logs. */
-export async function adminRoutes(_app: FastifyInstance): Promise<void> {}
+/** Administration: users, roles, organisations, groups, menus, online users, logs, settings. */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(userAdminRoutes);
+  await app.register(roleAdminRoutes);
+  await app.register(orgGroupAdminRoutes);
+  await app.register(menuAdminRoutes);
+  await app.register(onlineAdminRoutes);
+  await app.register(logAdminRoutes);
+  await app.register(settingAdminRoutes);
+}
