@@ -41,6 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, allowUnionTypes: true } },
     routerOptions: { ignoreTrailingSlash: true },
+    disableRequestLogging: true,
   });
 
   const sessions = new SessionService(database.db, { accessSec: config.accessTokenTtlSec, refreshSec: config.refreshTokenTtlSec }, clock);
