@@ -1,0 +1,79 @@
+/**
+ * Field definitions (spec 001 §3): the one description that drives forms, lists, searches and
+ * pickers. Every attribute of the spec is here; the parser in `parse-template.ts` checks them.
+ */
+
+/** Data types of a field; lists also use the display kinds TEXT, TIME, LINK, BUTTON, TAG. */
+export const FIELD_TYPES = ['ENUM', 'DATE', 'BOOLEAN', 'NUMBER', 'CHAR', 'TXT', 'JSON', 'TEXT', 'TIME', 'LINK', 'BUTTON', 'TAG'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Control kinds (formSubmitType) of spec 001 §3. */
+export const CONTROL_KINDS = [
+  'ONE_TXT', 'MORE_TXT', 'TEXTAREA', 'TEXTAREA_SENTENCE', 'SELECT_ONE_TXT', 'SELECT', 'SELECT_MORE', 'AUTO_SELECT', 'SINGLE_ELECTION',
+  'MULTIPLE_SELECTION', 'BOOLEAN', 'RESOURCE_CONTROLS', 'RESOURCE_CONTROLS_MORE', 'RESOURCE_CONTROLS_MORE_FOLD', 'DETAIL_RESOURCE_CONTROLS',
+  'RESOURCE_NONE', 'CALCULATE', 'AUTO_COMPLETE', 'SEARCH_AUTOMATIC', 'DATA_BOX', 'DATA_BOX_TIM', 'DATA_RANGE_BOX', 'TIME_BOX_TIM',
+  'TIME_RANGE_BOX', 'IMG_UPLOAD_EP', 'IMG_LOGO', 'NONE_WHOLE', 'Announcement', 'Menu_Configuration',
+] as const;
+export type ControlKind = (typeof CONTROL_KINDS)[number];
+
+/** Search input kinds of list fields (spec 000 §3 detailsUrl); anything else searches as text. */
+export const SEARCH_INPUT_KINDS = ['DATA_BOX_TIM', 'TIME_RANGE_BOX', 'DATA_RANGE_BOX', 'NUMBER', 'SELECT', 'SELECT_MORE', 'BOOLEAN'] as const;
+
+export const OPERATOR_NAMES = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'like', 'in', 'lk'] as const;
+
+export interface FieldOption { value: string | number | boolean; label: string; color?: string | null }
+
+/** A calculation item: a field, an operator or bracket, or a sum over fields. */
+export type CalculationItem = { customTable?: string | null; fieldName: string } | '+' | '-' | '*' | '/' | '(' | ')';
+export interface SumCalculation { customTable: string; fieldName: string[]; mode: 'sum' }
+export type Calculation = CalculationItem[] | SumCalculation;
+
+/** Date default-value spec: each part an amount with a mark (+, - or fixed). */
+export interface DateSpecPart { mark: '+' | '-' | 'fixed'; value: number }
+export interface DateDefaultSpec {
+  type: 'date';
+  year?: DateSpecPart; month?: DateSpecPart; day?: DateSpecPart; hour?: DateSpecPart; minute?: DateSpecPart; second?: DateSpecPart;
+}
+
+export interface ResourceMapping { fieldSub1: { fieldName: string; masterTable?: string | null }; fieldSub2: { fieldName: string }; iupdate?: boolean }
+
+export interface FieldDefinition {
+  id?: string | number | null;
+  fieldName: string;
+  fieldExplain: string;
+  fieldType?: FieldType | null;
+  formSubmitType?: ControlKind | null;
+  /** The search input kind of a list field. */
+  detailsUrl?: string | null;
+  searchType?: string | null;
+  defaultValue?: string | number | boolean | DateDefaultSpec | null;
+  options?: FieldOption[] | null;
+  enumOptions?: FieldOption[] | null;
+  ishow?: boolean;
+  ihidden?: boolean;
+  iupdate?: boolean;
+  irequired?: boolean;
+  ifixed?: boolean;
+  imerge?: boolean;
+  itotal?: boolean;
+  isortField?: boolean;
+  idefinedSort?: boolean;
+  sortMethod?: 'asc' | 'desc' | null;
+  columnWidth?: number | null;
+  seq?: number;
+  rows?: number | null;
+  calculate?: Calculation | null;
+  cgValFormat?: { valFormatFun: string } | null;
+  cgValidate?: { validateMethod: string; validateTitle: string } | null;
+  cgFormatResId?: string | number | null;
+  tipsMessage?: string | null;
+  customTable?: string | null;
+  classType?: string | null;
+  masterTable?: string | null;
+  op?: (typeof OPERATOR_NAMES)[number] | null;
+  iallowQuery?: boolean;
+  iallowAdvanceQuery?: boolean;
+  effectField?: string | null;
+  isEffect?: boolean;
+  resourceList?: ResourceMapping[] | null;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { TemplateError, parseFieldDefinition, parseTemplate } from './parse-template';
+
+const list = {
+  formatName: '采购过磅记录', formatCode: 'mm_pu_weigh_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST',
+  resUrl: '/measure/mm-pu-weigh/list', resMethod: 'POST', customTable: 'mm_pu_weigh',
+  buttons: [{ code: 'add', label: '新增', permission: 'mm_pu_weigh_add', action: 'add' }],
+  listSubList: [
+    { fieldName: 'plateNumber', fieldExplain: '车牌号', fieldType: 'TEXT', iallowQuery: true, isortField: true, customTable: 'mm_pu_weigh' },
+    { fieldName: 'net', fieldExplain: '净重', fieldType: 'TEXT', itotal: '1', cgValFormat: { valFormatFun: 'fixed3' }, detailsUrl: 'NUMBER' },
+    { fieldName: 'amount', fieldExplain: '金额', calculate: [{ fieldName: 'net' }, '*', { fieldName: 'price' }] },
+    { fieldName: 'status', fieldExplain: '状态', fieldType: 'ENUM', options: [{ value: 'AUDITED', label: '已审核', color: 'green' }] },
+  ],
+};
+
+describe('parseTemplate', () => {
+  it('parses a list template and fills the defaults', () => {
+    const t = parseTemplate(list);
+    expect(t.formatType).toBe('LIST');
+    expect(t.listSubList).toHaveLength(4);
+    expect(t.listSubList![0]).toMatchObject({ fieldName: 'plateNumber', ishow: true, ihidden: false, iupdate: true, iallowQuery: true, itotal: false });
+    expect(t.listSubList![1]).toMatchObject({ itotal: true, cgValFormat: { valFormatFun: 'fixed3' } });
+  });
+
+  const problem = (patch: (t: typeof list) => unknown) => {
+    const copy = structuredClone(list);
+    const bad = patch(copy) ?? copy;
+    try {
+      parseTemplate(bad);
+    } catch (error) {
+      expect(error).toBeInstanceOf(TemplateError);
+      return (error as Error).message;
+    }
+    return 'parsed';
+  };
+
+  it('names the field and the problem when a template does not parse', () => {
+    expect(problem((t) => { t.formatCode = ''; })).toBe('formatCode: 不能为空');
+    expect(problem((t) => { (t as Record<string, unknown>).formatType = 'GRID'; })).toBe('formatType: 取值无效（可选：LIST, FORM, SEARCH, RESOURCE, DETAIL）');
+    expect(problem((t) => { t.listSubList[1].fieldName = 'net; drop table x'; })).toBe('listSubList[1].fieldName: 须为字母开头的字母、数字或下划线，最长64位');
+    expect(problem((t) => { t.listSubList[1].cgValFormat = { valFormatFun: 'alert(1)' }; })).toMatch(/^listSubList\[1\]\.cgValFormat\.valFormatFun: 未知的值格式/);
+    expect(problem((t) => { t.listSubList[2].calculate = [{ fieldName: 'net' }, '*']; })).toBe('listSubList[2].calculate: 计算公式不完整');
+    expect(problem((t) => { (t.listSubList[0] as Record<string, unknown>).onClick = 'x'; })).toBe('listSubList[0].onClick: 未知属性');
+    expect(problem((t) => { t.listSubList.push({ ...t.listSubList[0] }); })).toBe('listSubList[4].fieldName: 字段 plateNumber 重复');
+    expect(problem((t) => { t.resUrl = 'javascript:alert(1)'; })).toBe('resUrl: 须为接口路径');
+    expect(problem((t) => { t.customTable = 'MM PU'; })).toBe('customTable: 须为小写字母、数字和下划线');
+  });
+
+  it('checks date default specs with the spec message', () => {
+    expect(() => parseFieldDefinition({ fieldName: 'weighDate', fieldExplain: '过磅日期', defaultValue: { type: 'date', day: { mark: '*', value: 1 } } }))
+      .toThrow('字段过磅日期(weighDate)默认值配置错误！');
+    expect(parseFieldDefinition({ fieldName: 'weighDate', fieldExplain: '过磅日期', defaultValue: { type: 'date', day: { mark: '-', value: 1 }, hour: { mark: 'fixed', value: 0 } } }).defaultValue)
+      .toEqual({ type: 'date', day: { mark: '-', value: 1 }, hour: { mark: 'fixed', value: 0 } });
+  });
+
+  it('refuses a custom rule that is not a regular expression', () => {
+    expect(() => parseFieldDefinition({ fieldName: 'code', fieldExplain: '编码', cgValidate: { validateMethod: '([a-z', validateTitle: '编码格式错误' } }))
+      .toThrow('field.cgValidate.validateMethod: 不是有效的正则表达式');
+  });
+});

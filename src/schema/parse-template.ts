@@ -1,0 +1,215 @@
+import { CalcSyntaxError, parseCalculation, type CalcToken } from './calculate';
+import {
+  CONTROL_KINDS, FIELD_TYPES, OPERATOR_NAMES,
+  type Calculation, type DateDefaultSpec, type FieldDefinition, type FieldOption, type ResourceMapping,
+} from './field-definition';
+import { ShapeError, childPath, flag, idValue, integer, list, object, oneOf, text, type Obj } from './shape';
+import { FORMAT_STYLES, FORMAT_TYPES, HTTP_METHODS, type Template, type TemplateButton } from './template';
+import { INVERT_MARKER } from './validation-marker';
+import { VALUE_FORMAT_NAMES, isValueFormatName } from './value-formats';
+
+export { ShapeError as TemplateError };
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const TABLE = /^[a-z][a-z0-9_]{0,62}$/;
+const API_PATH = /^\/?[A-Za-z0-9_\-/{}.]{1,300}$/;
+
+const FIELD_KEYS = [
+  'id', 'fieldName', 'fieldExplain', 'fieldType', 'formSubmitType', 'detailsUrl', 'searchType', 'defaultValue', 'options', 'enumOptions',
+  'ishow', 'ihidden', 'iupdate', 'irequired', 'ifixed', 'imerge', 'itotal', 'isortField', 'idefinedSort', 'sortMethod', 'columnWidth', 'seq',
+  'rows', 'calculate', 'cgValFormat', 'cgValidate', 'cgFormatResId', 'tipsMessage', 'customTable', 'classType', 'masterTable', 'op',
+  'iallowQuery', 'iallowAdvanceQuery', 'effectField', 'isEffect', 'resourceList',
+] as const;
+
+function option(value: unknown, path: string): FieldOption {
+  const o = object(value, path, ['value', 'label', 'color']);
+  const v = o.value;
+  if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') throw new ShapeError(childPath(path, 'value'), '应为文本、数字或是否');
+  return { value: v, label: text(o, 'label', path, { required: true, max: 100 })!, color: text(o, 'color', path, { max: 30 }) ?? null };
+}
+
+function calculation(o: Obj, path: string): Calculation | undefined {
+  const v = o.calculate;
+  const p = childPath(path, 'calculate');
+  if (v === undefined || v === null || v === '') return undefined;
+  if (!Array.isArray(v)) {
+    const s = object(v, p, ['customTable', 'fieldName', 'mode']);
+    if (s.mode !== 'sum') throw new ShapeError(childPath(p, 'mode'), '取值无效（可选：sum）');
+    const names = s.fieldName;
+    if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string' && IDENT.test(n))) throw new ShapeError(childPath(p, 'fieldName'), '应为字段名数组');
+    return { customTable: text(s, 'customTable', p, { required: true, pattern: TABLE, patternText: '须为小写字母、数字和下划线' })!, fieldName: names as string[], mode: 'sum' };
+  }
+  const items = v.map((item, i): CalcToken => {
+    if (item === '+' || item === '-' || item === '*' || item === '/' || item === '(' || item === ')') return item;
+    const f = object(item, childPath(p, i), ['customTable', 'fieldName']);
+    return { fieldName: text(f, 'fieldName', childPath(p, i), { required: true, pattern: IDENT, patternText: '须为字段名' })!, customTable: text(f, 'customTable', childPath(p, i), { pattern: TABLE }) ?? null } as CalcToken;
+  });
+  try {
+    parseCalculation(items);
+  } catch (error) {
+    if (error instanceof CalcSyntaxError) throw new ShapeError(p, error.message);
+    throw error;
+  }
+  return items as Calculation;
+}
+
+const DATE_PARTS = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
+function defaultValue(o: Obj, path: string, label: string, fieldName: string): FieldDefinition['defaultValue'] {
+  const v = o.defaultValue;
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  const p = childPath(path, 'defaultValue');
+  const problem = `字段${label}(${fieldName})默认值配置错误！`;
+  if (typeof v !== 'object' || Array.isArray(v)) throw new ShapeError(p, problem);
+  const spec = v as Obj;
+  if (spec.type !== 'date' || Object.keys(spec).some((k) => k !== 'type' && !(DATE_PARTS as readonly string[]).includes(k))) throw new ShapeError(p, problem);
+  const out: DateDefaultSpec = { type: 'date' };
+  for (const part of DATE_PARTS) {
+    const raw = spec[part];
+    if (raw === undefined) continue;
+    const item = raw as Obj;
+    if (typeof raw !== 'object' || raw === null || !['+', '-', 'fixed'].includes(item.mark as string) || !Number.isInteger(item.value) || (item.value as number) < 0) {
+      throw new ShapeError(childPath(p, part), problem);
+    }
+    out[part] = { mark: item.mark as '+' | '-' | 'fixed', value: item.value as number };
+  }
+  return out;
+}
+
+function mapping(value: unknown, path: string): ResourceMapping {
+  const o = object(value, path, ['fieldSub1', 'fieldSub2', 'iupdate']);
+  const a = object(o.fieldSub1, childPath(path, 'fieldSub1'), ['fieldName', 'masterTable']);
+  const b = object(o.fieldSub2, childPath(path, 'fieldSub2'), ['fieldName']);
+  return {
+    fieldSub1: { fieldName: text(a, 'fieldName', childPath(path, 'fieldSub1'), { required: true, pattern: IDENT })!, masterTable: text(a, 'masterTable', childPath(path, 'fieldSub1'), { pattern: TABLE }) ?? null },
+    fieldSub2: { fieldName: text(b, 'fieldName', childPath(path, 'fieldSub2'), { required: true, pattern: IDENT })! },
+    iupdate: flag(o, 'iupdate', path),
+  };
+}
+
+/** Parses one field definition; throws a TemplateError naming the path and the problem. */
+export function parseFieldDefinition(value: unknown, path = 'field'): FieldDefinition {
+  const o = object(value, path, FIELD_KEYS);
+  const fieldName = text(o, 'fieldName', path, { required: true, pattern: IDENT, patternText: '须为字母开头的字母、数字或下划线，最长64位' })!;
+  const fieldExplain = text(o, 'fieldExplain', path, { required: true, max: 100 })!;
+  const format = o.cgValFormat === undefined || o.cgValFormat === null ? undefined : object(o.cgValFormat, childPath(path, 'cgValFormat'), ['valFormatFun']);
+  const formatName = format ? text(format, 'valFormatFun', childPath(path, 'cgValFormat'), { required: true }) : undefined;
+  if (formatName && !isValueFormatName(formatName)) throw new ShapeError(childPath(childPath(path, 'cgValFormat'), 'valFormatFun'), `未知的值格式（可选：${VALUE_FORMAT_NAMES.join(', ')}）`);
+  const rule = o.cgValidate === undefined || o.cgValidate === null ? undefined : object(o.cgValidate, childPath(path, 'cgValidate'), ['validateMethod', 'validateTitle']);
+  let cgValidate: FieldDefinition['cgValidate'] = null;
+  if (rule) {
+    const rp = childPath(path, 'cgValidate');
+    const method = text(rule, 'validateMethod', rp, { required: true, max: 500 })!;
+    try {
+      new RegExp(method.replace(INVERT_MARKER, ''));
+    } catch {
+      throw new ShapeError(childPath(rp, 'validateMethod'), '不是有效的正则表达式');
+    }
+    cgValidate = { validateMethod: method, validateTitle: text(rule, 'validateTitle', rp, { required: true, max: 200 })! };
+  }
+  return {
+    id: idValue(o, 'id', path) ?? null,
+    fieldName,
+    fieldExplain,
+    fieldType: oneOf(o, 'fieldType', path, FIELD_TYPES) ?? null,
+    formSubmitType: oneOf(o, 'formSubmitType', path, CONTROL_KINDS) ?? null,
+    detailsUrl: text(o, 'detailsUrl', path, { max: 100 }) ?? null,
+    searchType: text(o, 'searchType', path, { max: 50 }) ?? null,
+    defaultValue: defaultValue(o, path, fieldExplain, fieldName) ?? null,
+    options: list(o, 'options', path, option, 500) ?? null,
+    enumOptions: list(o, 'enumOptions', path, option, 500) ?? null,
+    ishow: flag(o, 'ishow', path) ?? true,
+    ihidden: flag(o, 'ihidden', path) ?? false,
+    iupdate: flag(o, 'iupdate', path) ?? true,
+    irequired: flag(o, 'irequired', path) ?? false,
+    ifixed: flag(o, 'ifixed', path) ?? false,
+    imerge: flag(o, 'imerge', path) ?? false,
+    itotal: flag(o, 'itotal', path) ?? false,
+    isortField: flag(o, 'isortField', path) ?? false,
+    idefinedSort: flag(o, 'idefinedSort', path) ?? false,
+    sortMethod: oneOf(o, 'sortMethod', path, ['asc', 'desc'] as const) ?? null,
+    columnWidth: integer(o, 'columnWidth', path, { min: 20, max: 2000 }) ?? null,
+    seq: integer(o, 'seq', path, { min: 0, max: 100000 }) ?? 0,
+    rows: integer(o, 'rows', path, { min: 1, max: 50 }) ?? null,
+    calculate: calculation(o, path) ?? null,
+    cgValFormat: formatName ? { valFormatFun: formatName } : null,
+    cgValidate,
+    cgFormatResId: idValue(o, 'cgFormatResId', path) ?? null,
+    tipsMessage: text(o, 'tipsMessage', path, { max: 200 }) ?? null,
+    customTable: text(o, 'customTable', path, { pattern: TABLE, patternText: '须为小写字母、数字和下划线' }) ?? null,
+    classType: text(o, 'classType', path, { max: 100 }) ?? null,
+    masterTable: text(o, 'masterTable', path, { pattern: TABLE }) ?? null,
+    op: oneOf(o, 'op', path, OPERATOR_NAMES) ?? null,
+    iallowQuery: flag(o, 'iallowQuery', path) ?? false,
+    iallowAdvanceQuery: flag(o, 'iallowAdvanceQuery', path) ?? false,
+    effectField: text(o, 'effectField', path, { pattern: IDENT }) ?? null,
+    isEffect: flag(o, 'isEffect', path) ?? false,
+    resourceList: list(o, 'resourceList', path, mapping, 100) ?? null,
+  };
+}
+
+function button(value: unknown, path: string): TemplateButton {
+  const o = object(value, path, ['code', 'label', 'permission', 'action', 'isApp', 'seq']);
+  return {
+    code: text(o, 'code', path, { required: true, pattern: IDENT })!,
+    label: text(o, 'label', path, { required: true, max: 20 })!,
+    permission: text(o, 'permission', path, { max: 100, pattern: /^[A-Za-z0-9_:.-]+$/ }) ?? null,
+    action: text(o, 'action', path, { required: true, pattern: IDENT })!,
+    isApp: flag(o, 'isApp', path) ?? false,
+    seq: integer(o, 'seq', path, { min: 0 }) ?? 0,
+  };
+}
+
+const TEMPLATE_KEYS = [
+  'id', 'formatName', 'formatCode', 'formatType', 'formatStyle', 'resUrl', 'resMethod', 'treeResUrl', 'treeResMethod', 'valueResourceSubName',
+  'viewResourceSubName', 'ps', 'cgFormatParamId', 'customTable', 'buttons', 'formSubList', 'listSubList', 'resSubList', 'childSubLists',
+] as const;
+
+function uniqueNames(fields: FieldDefinition[] | undefined, path: string): void {
+  const seen = new Set<string>();
+  fields?.forEach((f, i) => {
+    const key = `${f.customTable ?? ''}.${f.fieldName}`;
+    if (seen.has(key)) throw new ShapeError(`${path}[${i}].fieldName`, `字段 ${f.fieldName} 重复`);
+    seen.add(key);
+  });
+}
+
+/**
+ * Parses a template (cg-format). A template that does not parse is refused with a message that
+ * names the field and the problem, e.g. `listSubList[2].cgValFormat.valFormatFun: 未知的值格式`.
+ */
+export function parseTemplate(value: unknown): Template {
+  const o = object(value, '', TEMPLATE_KEYS);
+  const fields = (key: 'formSubList' | 'listSubList' | 'resSubList') => {
+    const parsed = list(o, key, '', parseFieldDefinition);
+    uniqueNames(parsed, key);
+    return parsed;
+  };
+  const children = list(o, 'childSubLists', '', (v, p) => {
+    const c = object(v, p, ['customTable', 'label', 'fields']);
+    const parsed = list(c, 'fields', p, parseFieldDefinition) ?? [];
+    uniqueNames(parsed, `${p}.fields`);
+    return { customTable: text(c, 'customTable', p, { required: true, pattern: TABLE })!, label: text(c, 'label', p, { required: true, max: 50 })!, fields: parsed };
+  }, 10);
+  return {
+    id: idValue(o, 'id', '') ?? null,
+    formatName: text(o, 'formatName', '', { required: true, max: 100 })!,
+    formatCode: text(o, 'formatCode', '', { required: true, pattern: /^[A-Za-z0-9_-]{1,64}$/, patternText: '须为字母、数字、下划线或连字符' })!,
+    formatType: oneOf(o, 'formatType', '', FORMAT_TYPES, true)!,
+    formatStyle: oneOf(o, 'formatStyle', '', FORMAT_STYLES) ?? null,
+    resUrl: text(o, 'resUrl', '', { pattern: API_PATH, patternText: '须为接口路径' }) ?? null,
+    resMethod: oneOf(o, 'resMethod', '', HTTP_METHODS) ?? null,
+    treeResUrl: text(o, 'treeResUrl', '', { pattern: API_PATH, patternText: '须为接口路径' }) ?? null,
+    treeResMethod: oneOf(o, 'treeResMethod', '', HTTP_METHODS) ?? null,
+    valueResourceSubName: text(o, 'valueResourceSubName', '', { max: 500 }) ?? null,
+    viewResourceSubName: text(o, 'viewResourceSubName', '', { max: 500 }) ?? null,
+    ps: integer(o, 'ps', '', { min: 1, max: 1000 }) ?? null,
+    cgFormatParamId: idValue(o, 'cgFormatParamId', '') ?? null,
+    customTable: text(o, 'customTable', '', { pattern: TABLE, patternText: '须为小写字母、数字和下划线' }) ?? null,
+    buttons: list(o, 'buttons', '', button, 50) ?? [],
+    formSubList: fields('formSubList') ?? [],
+    listSubList: fields('listSubList') ?? [],
+    resSubList: fields('resSubList') ?? [],
+    childSubLists: children ?? [],
+  };
+}

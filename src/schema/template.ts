@@ -1,0 +1,53 @@
+import type { FieldDefinition } from './field-definition';
+
+/** Template kinds (cg-format formatType). */
+export const FORMAT_TYPES = ['LIST', 'FORM', 'SEARCH', 'RESOURCE', 'DETAIL'] as const;
+export type FormatType = (typeof FORMAT_TYPES)[number];
+
+/** Layout styles of a template (spec 000 §3, spec 001 §2). */
+export const FORMAT_STYLES = [
+  'FORMAT_RESOURCE_QUERY_DATALIST', 'FORMAT_RESOURCE_TREE', 'FORMAT_RESOURCE_TREE_QUERY_DATALIST',
+  'FORMAT_MASTER_CHILD', 'FORMAT_FOUR_COLUMN_FROM', 'FORMAT_EIGHT_COLUMN_FROM', 'FORMAT_TABS', 'FORMAT_LIST',
+] as const;
+export type FormatStyle = (typeof FORMAT_STYLES)[number];
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** A button of a template's button group. */
+export interface TemplateButton {
+  code: string;
+  label: string;
+  /** Permission key; empty means everyone may use it. */
+  permission?: string | null;
+  /** Lifecycle action or page: add, edit, del, audit, export, … */
+  action: string;
+  isApp?: boolean;
+  seq?: number;
+}
+
+/** A template (cg-format): the server-supplied description of a list, form, search, picker or detail. */
+export interface Template {
+  id?: string | number | null;
+  formatName: string;
+  formatCode: string;
+  formatType: FormatType;
+  formatStyle?: FormatStyle | null;
+  resUrl?: string | null;
+  resMethod?: HttpMethod | null;
+  treeResUrl?: string | null;
+  treeResMethod?: HttpMethod | null;
+  /** Comma-separated field names whose values a picker returns / shows. */
+  valueResourceSubName?: string | null;
+  viewResourceSubName?: string | null;
+  ps?: number | null;
+  cgFormatParamId?: string | number | null;
+  /** The main data-source table. */
+  customTable?: string | null;
+  buttons?: TemplateButton[];
+  formSubList?: FieldDefinition[];
+  listSubList?: FieldDefinition[];
+  resSubList?: FieldDefinition[];
+  /** Child tables of a master-child document (table name → field list). */
+  childSubLists?: { customTable: string; label: string; fields: FieldDefinition[] }[];
+}

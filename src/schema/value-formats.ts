@@ -1,0 +1,61 @@
+import { chineseAmount } from './chinese-amount';
+
+/**
+ * Value formats (cgValFormat.valFormatFun) by name: a template names one of these, and the name
+ * maps to a known formatter — no code from a template is ever evaluated.
+ */
+const pad = (n: number) => String(n).padStart(2, '0');
+function toDate(value: unknown): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value));
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+const fixed = (digits: number) => (value: unknown) => {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? n.toFixed(digits) : String(value);
+};
+
+export const VALUE_FORMATS = {
+  fixed0: fixed(0),
+  fixed2: fixed(2),
+  fixed3: fixed(3),
+  fixed4: fixed(4),
+  thousands: (value: unknown) => {
+    const n = Number(value);
+    if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return value === null || value === undefined ? '' : String(value);
+    const [int, dec] = String(n).split('.');
+    return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (dec ? `.${dec}` : '');
+  },
+  percent: (value: unknown) => {
+    const n = Number(value);
+    return value === null || value === undefined || value === '' || !Number.isFinite(n) ? '' : `${(n * 100).toFixed(2)}%`;
+  },
+  chineseAmount: (value: unknown) => chineseAmount(value as number | string | null),
+  date: (value: unknown) => {
+    const d = toDate(value);
+    return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
+  },
+  datetime: (value: unknown) => {
+    const d = toDate(value);
+    return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : '';
+  },
+  time: (value: unknown) => {
+    const d = toDate(value);
+    return d ? `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : '';
+  },
+  upper: (value: unknown) => (value === null || value === undefined ? '' : String(value).toUpperCase()),
+} satisfies Record<string, (value: unknown) => string>;
+
+export type ValueFormatName = keyof typeof VALUE_FORMATS;
+export const VALUE_FORMAT_NAMES = Object.keys(VALUE_FORMATS) as ValueFormatName[];
+
+export function isValueFormatName(name: string): name is ValueFormatName {
+  return Object.prototype.hasOwnProperty.call(VALUE_FORMATS, name);
+}
+
+/** Formats a value by the template's format name; an unknown name shows the value as it is. */
+export function formatValue(name: string | null | undefined, value: unknown): string {
+  if (name && isValueFormatName(name)) return VALUE_FORMATS[name](value);
+  return value === null || value === undefined ? '' : String(value);
+}
