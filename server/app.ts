@@ -19,6 +19,7 @@ import { registerIdempotency } from './http/idempotency';
 import { registerOperationLog, registerStartTime } from './http/operation-log';
 import { registerRateLimit } from './http/rate-limit';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './http/rate-limit-store';
+import { ResourceRegistry } from './resources/registry';
 import { registerRoutes } from './routes';
 import type { Services } from './services';
 
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     captcha,
     login: new LoginService(database.db, sessions, captcha, clock),
+    resources: new ResourceRegistry(database.db),
   };
   app.decorate('svc', services);
 

@@ -26,6 +26,8 @@ export interface AppConfig {
   staticDir?: string;
   logLevel: string;
   versionCode: string;
+  /** Time zone of local date-times (search ranges, daily figures). */
+  timezone: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -73,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: env.STATIC_DIR?.trim() || path.resolve('dist'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     versionCode: env.VERSION_CODE?.trim() || '0.1.0',
+    timezone: env.TIMEZONE?.trim() || 'Asia/Shanghai',
   };
 }

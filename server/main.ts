@@ -8,7 +8,7 @@ import { seedDatabase } from './seed/seed';
 /** `npm start` / `npm run server`: open the database, migrate, seed, serve. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timezone: config.timezone });
   await migrateToLatest(database.db);
   await seedDatabase(database.db, {
     mode: config.seed,

@@ -5,6 +5,7 @@ import type { Clock, SessionService } from './auth/session-service';
 import type { AppConfig } from './config';
 import type { DatabaseKind } from './db/database';
 import type { DB } from './db/schema';
+import type { ResourceRegistry } from './resources/registry';
 
 /** What route handlers reach through `app.svc`. */
 export interface Services {
@@ -15,4 +16,5 @@ export interface Services {
   sessions: SessionService;
   login: LoginService;
   captcha: CaptchaService;
+  resources: ResourceRegistry;
 }

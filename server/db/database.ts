@@ -39,12 +39,18 @@ export interface OpenOptions {
   /** In-memory embedded database (tests), optionally started from a saved data-dir snapshot. */
   memory?: { snapshot?: Blob };
   poolSize?: number;
+  /** Session time zone: how the database reads and groups local date-times (default Asia/Shanghai). */
+  timezone?: string;
 }
+
+const TZ = /^[A-Za-z_]+(\/[A-Za-z_+-]+){0,2}$|^UTC$/;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const plugins = [new CamelCasePlugin()];
+  const timezone = options.timezone ?? 'Asia/Shanghai';
+  if (!TZ.test(timezone)) throw new Error(`TIMEZONE must be a time-zone name such as Asia/Shanghai, got "${timezone}"`);
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes, options: `-c TimeZone=${timezone}` });
     pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', close: () => db.destroy() };
@@ -63,6 +69,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       loadDataDir: options.memory?.snapshot,
       parsers: { [INT8]: (value: string) => Number(value), [NUMERIC]: (value: string) => value },
     });
+    await pglite.exec(`set timezone to '${timezone}'`); // checked against TZ above
     const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins });
     return {
       db,

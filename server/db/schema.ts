@@ -43,7 +43,19 @@ export interface SysLogTable {
 }
 export interface IdempotencyKeyTable { userId: number; key: string; method: string; path: string; state: 'PENDING' | 'DONE'; statusCode: number | null; response: Json | null; createdAt: Date }
 
+export interface CgCustomTableTable { id: Id; tableName: string; tableExplain: string; module: string; resource: string; definition: Json; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version }
+export interface CgEnumTable { id: Id; enumCode: string; enumName: string }
+export interface CgEnumItemTable { id: Id; enumId: number; itemValue: string; itemLabel: string; color: string | null; seq: Generated<number> }
+export interface CgFormatTable {
+  id: Id; formatCode: string; formatName: string; formatType: string; customTable: string | null; menuUuid: string | null;
+  draft: Json; published: Json | null; publishedAt: Date | null; publishedBy: string | null; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version;
+}
+
 export interface DB {
+  cgCustomTable: CgCustomTableTable;
+  cgEnum: CgEnumTable;
+  cgEnumItem: CgEnumItemTable;
+  cgFormat: CgFormatTable;
   sysGroup: SysGroupTable;
   sysOrg: SysOrgTable;
   sysUser: SysUserTable;

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { OPERATORS, type ListRequest, type Operator, type SearchCondition } from '../../src/schema/search';
 import { badRequest } from './app-error';
 
@@ -60,7 +60,7 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function coerce(key: string, spec: ColumnSpec, value: unknown): string | number | boolean | Date {
+function coerce(key: string, spec: ColumnSpec, value: unknown): string | number | boolean | RawBuilder<unknown> {
   if (spec.type === 'number') {
     const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
     if (!Number.isFinite(n)) throw badRequest(`查询条件 ${key} 的值须为数字`);
@@ -72,13 +72,15 @@ function coerce(key: string, spec: ColumnSpec, value: unknown): string | number 
     throw badRequest(`查询条件 ${key} 的值须为是或否`);
   }
   if (spec.type === 'date') {
-    const d = new Date(String(value));
-    if (typeof value !== 'string' || Number.isNaN(d.getTime())) throw badRequest(`查询条件 ${key} 的值须为日期`);
-    return d;
+    // a bound text cast by the database, read in the server's time zone (TIMEZONE)
+    if (typeof value !== 'string' || !DATE_TEXT.test(value) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) throw badRequest(`查询条件 ${key} 的值须为日期（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）`);
+    return sql`${value}::timestamptz`;
   }
   if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`查询条件 ${key} 的值须为文本`);
   return String(value);
 }
+
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
  * Turns search conditions into a where-expression over the columns named in `columns`. An

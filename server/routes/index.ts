@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { listRoutes } from '../resources/list-route';
 import { adminRoutes } from './admin';
 import { healthRoutes } from './health';
 import { oauthRoutes } from './oauth';
@@ -18,4 +19,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(passwordRoutes);
   await app.register(settingRoutes);
   await app.register(adminRoutes);
+  await app.register(listRoutes);
 }

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { DB, SysMenuTable } from '../db/schema';
+import { seedDemoBusiness } from './demo-business';
 import { MENU_TREE, ROLE_GRANTS, type MenuSeed } from './menu-data';
+import { ensureBuiltinResources } from './resources';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_GROUP = '演示集团';
@@ -45,6 +47,7 @@ export async function seedDatabase(db: Kysely<DB>, options: SeedOptions): Promis
 }
 
 async function seedIn(db: Kysely<DB>, options: SeedOptions): Promise<void> {
+  await ensureBuiltinResources(db);
   const menuIds = await seedMenus(db, MENU_TREE, null);
   const adminRole = await ensureRole(db, DEMO_ROLES[0], () => [...menuIds.values()]);
   if (options.mode === 'none') {
@@ -90,6 +93,9 @@ async function seedIn(db: Kysely<DB>, options: SeedOptions): Promise<void> {
     }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('sysUserOrg').values(u.orgs.map((i) => ({ userId: user.id, orgId: orgIds[i] }))).execute();
     await db.insertInto('sysUserRole').values({ userId: user.id, roleId: roleIds[u.role] }).execute();
+  }
+  for (const [index, org] of DEMO_ORGS.entries()) {
+    await seedDemoBusiness(db, { id: orgIds[index], groupId: group.id, code: org.orgCode }, index + 1, new Date());
   }
   const setting = await db.selectFrom('sysSetting').select('id').where('paramKey', '=', 'data_desensitization').where('groupId', 'is', null).executeTakeFirst();
   if (!setting) await db.insertInto('sysSetting').values({ groupId: null, paramKey: 'data_desensitization', paramValue: '0', remark: '数据脱敏（1 开启）' }).execute();

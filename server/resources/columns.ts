@@ -1,0 +1,32 @@
+import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
+import type { ColumnSpec } from '../http/list-query';
+
+const SYSTEM: Record<string, ColumnSpec> = {
+  id: { ref: 't.id', type: 'number' },
+  status: { ref: 't.status', type: 'text' },
+  enabled: { ref: 't.enabled', type: 'boolean' },
+  createdByName: { ref: 't.created_by_name', type: 'text' },
+  createdAt: { ref: 't.created_at', type: 'date' },
+  updatedAt: { ref: 't.updated_at', type: 'date' },
+};
+
+function specOf(c: ResourceColumn): ColumnSpec | null {
+  const ref = `t.${c.fieldDbName}`;
+  switch (c.fieldType) {
+    case 'NUMBER': return { ref, type: 'number' };
+    case 'DATE': return { ref, type: 'date' };
+    case 'BOOLEAN': return { ref, type: 'boolean' };
+    case 'JSON': return null;
+    default: return { ref, type: 'text' };
+  }
+}
+
+/** The searchable and sortable columns of a resource: its own columns plus the system ones. */
+export function searchColumns(def: ResourceDefinition): Record<string, ColumnSpec> {
+  const out: Record<string, ColumnSpec> = { ...SYSTEM };
+  for (const c of def.columns) {
+    const spec = specOf(c);
+    if (spec) out[c.fieldName] = spec;
+  }
+  return out;
+}
