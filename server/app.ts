@@ -4,7 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomCaptchaCode, renderCaptchaPng } from './auth/captcha-image';
 import { CaptchaService, type CaptchaGenerator } from './auth/captcha-service';
 import { LoginService } from './auth/login-service';
@@ -42,7 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, allowUnionTypes: true } },
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
 
   const sessions = new SessionService(database.db, { accessSec: config.accessTokenTtlSec, refreshSec: config.refreshTokenTtlSec }, clock);

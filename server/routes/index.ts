@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listRoutes } from '../resources/list-route';
+import { writeRoutes } from '../resources/write-routes';
 import { adminRoutes } from './admin';
 import { healthRoutes } from './health';
 import { oauthRoutes } from './oauth';
@@ -20,4 +21,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(settingRoutes);
   await app.register(adminRoutes);
   await app.register(listRoutes);
+  await app.register(writeRoutes);
 }
