@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listRoutes } from '../resources/list-route';
 import { writeRoutes } from '../resources/write-routes';
+import { templateRoutes } from '../templates/routes';
 import { adminRoutes } from './admin';
 import { healthRoutes } from './health';
 import { oauthRoutes } from './oauth';
@@ -22,4 +23,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(listRoutes);
   await app.register(writeRoutes);
+  await app.register(templateRoutes);
 }

@@ -5,6 +5,7 @@ import type { DB, SysMenuTable } from '../db/schema';
 import { seedDemoBusiness } from './demo-business';
 import { MENU_TREE, ROLE_GRANTS, type MenuSeed } from './menu-data';
 import { ensureBuiltinResources } from './resources';
+import { ensureBuiltinTemplates } from './templates';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_GROUP = '演示集团';
@@ -48,6 +49,7 @@ export async function seedDatabase(db: Kysely<DB>, options: SeedOptions): Promis
 
 async function seedIn(db: Kysely<DB>, options: SeedOptions): Promise<void> {
   await ensureBuiltinResources(db);
+  await ensureBuiltinTemplates(db);
   const menuIds = await seedMenus(db, MENU_TREE, null);
   const adminRole = await ensureRole(db, DEMO_ROLES[0], () => [...menuIds.values()]);
   if (options.mode === 'none') {

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { FieldDefinition, FieldOption } from '../../src/schema/field-definition';
+import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
+import type { Template, TemplateButton } from '../../src/schema/template';
+import type { DB } from '../db/schema';
+import { checkTemplate } from '../templates/template-check';
+import { BUILTIN_ENUMS, BUILTIN_RESOURCES } from './resources';
+
+const BUTTONS_BY_KIND: Record<ResourceDefinition['kind'], [string, string][]> = {
+  MASTER: [['add', '新增'], ['edit', '修改'], ['del', '删除'], ['enable', '启用'], ['disable', '停用'], ['export', '导出']],
+  DOCUMENT: [['add', '新增'], ['edit', '修改'], ['del', '删除'], ['audit', '审核'], ['mulAudit', '批量审核'], ['mulInit', '弃审'], ['obsolete', '作废'], ['recover', '恢复'], ['copy', '复制'], ['export', '导出']],
+  LINE: [],
+};
+
+/** Which seeded columns the quick search covers and which are summed (the rest follow from their types). */
+const QUICK: Record<string, string[]> = {
+  as_vendor: ['vendorCode', 'vendorName'], as_customer: ['customerCode', 'customerName'], as_vehicle: ['plateNumber', 'driverName'],
+  as_driver: ['driverName', 'idNumber', 'mobile'], mm_pu_weigh: ['billCode', 'plateNumber', 'vendorName'],
+};
+const TOTALS: Record<string, string[]> = { mm_pu_weigh: ['gross', 'tare', 'deduct', 'net'] };
+
+function options(c: ResourceColumn): FieldOption[] | null {
+  const e = BUILTIN_ENUMS.find((x) => x.code === c.enumCode);
+  return e ? e.items.map(([value, label, color]) => ({ value, label, color })) : null;
+}
+
+function listField(def: ResourceDefinition, c: ResourceColumn, seq: number): FieldDefinition {
+  const searchKind = c.fieldType === 'DATE' ? 'TIME_RANGE_BOX' : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'NUMBER' ? 'NUMBER' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : null;
+  return {
+    fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq,
+    fieldType: c.fieldType === 'ENUM' ? 'ENUM' : c.fieldType === 'DATE' ? 'DATE' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : 'TEXT',
+    detailsUrl: searchKind, options: options(c), ishow: true, isortField: c.fieldType !== 'TXT',
+    iallowQuery: (QUICK[def.tableName] ?? []).includes(c.fieldName),
+    iallowAdvanceQuery: c.fieldType !== 'TXT' && c.fieldType !== 'JSON',
+    itotal: (TOTALS[def.tableName] ?? []).includes(c.fieldName),
+    cgValFormat: c.fieldType === 'NUMBER' && (c.scale ?? 0) > 0 ? { valFormatFun: `fixed${c.scale}` } : c.fieldType === 'DATE' ? { valFormatFun: 'datetime' } : null,
+  };
+}
+
+function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): FieldDefinition {
+  const kind = c.fieldType === 'DATE' ? 'DATA_BOX_TIM' : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : c.fieldType === 'TXT' ? 'TEXTAREA' : 'ONE_TXT';
+  return {
+    fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq, formSubmitType: kind,
+    fieldType: c.fieldType === 'TXT' ? 'TXT' : c.fieldType, options: options(c), irequired: c.required ?? false, iupdate: true, ishow: true,
+  };
+}
+
+const SYSTEM_LIST: FieldDefinition[] = [
+  { fieldName: 'status', fieldExplain: '单据状态', fieldType: 'ENUM', options: [{ value: 'FREE', label: '自由', color: 'blue' }, { value: 'AUDITED', label: '已审核', color: 'green' }, { value: 'OBSOLETE', label: '已作废', color: 'red' }], detailsUrl: 'SELECT', iallowAdvanceQuery: true, isortField: true },
+  { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', detailsUrl: 'BOOLEAN', iallowAdvanceQuery: true },
+  { fieldName: 'createdByName', fieldExplain: '创建人', fieldType: 'TEXT' },
+  { fieldName: 'createdAt', fieldExplain: '创建时间', fieldType: 'DATE', detailsUrl: 'TIME_RANGE_BOX', isortField: true, iallowAdvanceQuery: true, cgValFormat: { valFormatFun: 'datetime' } },
+];
+
+/** The LIST and DETAIL templates of a built-in resource, published under its menu. */
+export function builtinTemplates(def: ResourceDefinition): Template[] {
+  const buttons: TemplateButton[] = BUTTONS_BY_KIND[def.kind].map(([action, label], seq) => ({ code: action, label, action, permission: `${def.permissionPrefix}_${action}`, seq }));
+  const system = SYSTEM_LIST.filter((f) => (def.kind === 'DOCUMENT' ? f.fieldName !== 'enabled' : f.fieldName !== 'status'))
+    .map((f, i) => ({ ...f, customTable: def.tableName, seq: 900 + i }));
+  const base = { customTable: def.tableName, resUrl: `/${def.module}/${def.resource}/list`, resMethod: 'POST' as const };
+  return [
+    {
+      ...base, formatName: def.tableExplain, formatCode: `${def.tableName}_list`, formatType: 'LIST', formatStyle: 'FORMAT_LIST', ps: 10, buttons,
+      listSubList: [...def.columns.map((c, i) => listField(def, c, (i + 1) * 10)), ...system],
+    },
+    {
+      ...base, formatName: `${def.tableExplain}详情`, formatCode: `${def.tableName}_detail`, formatType: 'DETAIL',
+      formatStyle: def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
+      formSubList: def.columns.map((c, i) => formField(def, c, (i + 1) * 10)),
+    },
+  ];
+}
+
+/** Publishes the built-in templates that are missing (checked like any template before publishing). */
+export async function ensureBuiltinTemplates(db: Kysely<DB>): Promise<void> {
+  const byTable = new Map(BUILTIN_RESOURCES.map((r) => [r.tableName, r]));
+  for (const def of BUILTIN_RESOURCES) {
+    for (const template of builtinTemplates(def)) {
+      const exists = await db.selectFrom('cgFormat').select('id').where('formatCode', '=', template.formatCode).executeTakeFirst();
+      if (exists) continue;
+      const checked = checkTemplate(template, (t) => byTable.get(t));
+      const json = JSON.stringify(checked);
+      await db.insertInto('cgFormat').values({
+        formatCode: checked.formatCode, formatName: checked.formatName, formatType: checked.formatType, customTable: def.tableName,
+        menuUuid: def.permissionPrefix, draft: json, published: json, publishedAt: new Date(), publishedBy: 'seed',
+      }).execute();
+    }
+  }
+}

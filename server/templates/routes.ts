@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../http/app-error';
+import { ok } from '../http/envelope';
+
+const idParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+
+/** Template reads of spec 000 §7.5 and spec 001 §7: what the runtime renders, as published. */
+export async function templateRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.svc;
+
+  const published = async (id: number) => {
+    const row = await db.selectFrom('cgFormat').select(['id', 'published']).where('id', '=', id).executeTakeFirst();
+    if (!row?.published) throw notFound('模板不存在或未发布');
+    return { ...(row.published as object), id: row.id };
+  };
+
+  app.get<{ Querystring: { formatType: string; menuId: number } }>('/optimus_prime/optimusPrime', {
+    config: { noOperationLog: true },
+    schema: {
+      tags: ['template'], summary: '菜单的已发布模板（按模板类型）',
+      querystring: {
+        type: 'object', additionalProperties: false, required: ['formatType', 'menuId'],
+        properties: { formatType: { type: 'string', enum: ['LIST', 'FORM', 'SEARCH', 'RESOURCE', 'DETAIL'] }, menuId: { type: 'integer', minimum: 1 } },
+      },
+    },
+  }, async (request) => {
+    const row = await db.selectFrom('cgFormat').innerJoin('sysMenu', 'sysMenu.uuid', 'cgFormat.menuUuid')
+      .select(['cgFormat.id']).where('sysMenu.id', '=', request.query.menuId).where('cgFormat.formatType', '=', request.query.formatType)
+      .where('cgFormat.published', 'is not', null).orderBy('cgFormat.id').executeTakeFirst();
+    if (!row) throw notFound('该菜单尚未配置模板');
+    return ok(await published(row.id));
+  });
+
+  app.get<{ Params: { id: number } }>('/optimus_prime/cg-format/type/subs/:id', {
+    config: { noOperationLog: true },
+    schema: { tags: ['template'], summary: '按编号取已发布模板（详情弹窗等）', params: idParams },
+  }, async (request) => ok(await published(request.params.id)));
+
+  app.get<{ Params: { id: number } }>('/optimus_prime/optimusPrimePopup/:id', {
+    config: { noOperationLog: true },
+    schema: { tags: ['template'], summary: '弹窗资源模板（cgFormatResId）', params: idParams },
+  }, async (request) => ok(await published(request.params.id)));
+
+  app.get<{ Params: { id: number } }>('/optimus_prime/cg-format-param/getParams/:id', {
+    config: { noOperationLog: true },
+    schema: { tags: ['template'], summary: '模板的查询参数（paramList）', params: idParams },
+  }, async (request) => {
+    const t = (await published(request.params.id)) as { cgFormatParamId?: unknown; listSubList?: { id?: unknown; fieldName: string; defaultValue?: unknown; op?: string | null; ihidden?: boolean; customTable?: string | null; formSubmitType?: string | null; detailsUrl?: string | null; iallowAdvanceQuery?: boolean }[] };
+    const paramList = (t.listSubList ?? []).filter((f) => f.iallowAdvanceQuery).map((f) => ({
+      id: f.id ?? null, fieldName: f.fieldName, defaultValue: f.defaultValue ?? null, op: f.op ?? 'like', ihidden: f.ihidden ?? false,
+      customTable: f.customTable ?? null, formSubmitType: f.formSubmitType ?? f.detailsUrl ?? null,
+    }));
+    return ok({ cgFormatParamId: t.cgFormatParamId ?? request.params.id, paramList });
+  });
+}
