@@ -7,6 +7,8 @@ import { session } from './session/session-store';
 
 const BasicLayout = lazy(() => import('./layout/basic-layout').then((m) => ({ default: m.BasicLayout })));
 const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
+const MenuPage = lazy(() => import('./pages/menu-page').then((m) => ({ default: m.MenuPage })));
+const TemplateFreePage = lazy(() => import('./pages/menu-page').then((m) => ({ default: m.TemplateFreePage })));
 const EditPasswordPage = lazy(() => import('./pages/edit-password-page').then((m) => ({ default: m.EditPasswordPage })));
 
 /** isAuth routes need a token; without one the user goes to /login (spec 000 §2.1). */
@@ -33,7 +35,8 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to="/clouds/index" replace /> },
       { path: 'clouds', element: <Navigate to="/clouds/index" replace /> },
       { path: 'clouds/index', element: page(<HomePage />) },
+      { path: 'template-free', element: page(<TemplateFreePage />) },
+      { path: '*', element: page(<MenuPage />) },
     ],
   },
-  { path: '*', element: <ErrorPage code={404} /> },
 ]);

@@ -4,7 +4,9 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { i18nStore, setLocale, useT } from '../i18n/i18n';
+import { RuntimeHost } from '../runtime-host';
 import { loadUser, logout, session } from '../session/session-store';
+import { Sidebar } from './sidebar';
 
 /** The signed-in frame: top bar with the company and the user menu, and the page. */
 export function BasicLayout() {
@@ -15,7 +17,7 @@ export function BasicLayout() {
   const { locale } = useSnapshot(i18nStore);
 
   useEffect(() => {
-    if (!session.userInfo) void loadUser().catch(() => undefined);
+    if (!session.userInfo || session.menu.length === 0) void loadUser().catch(() => undefined);
   }, []);
 
   const confirmLogout = () =>
@@ -66,9 +68,14 @@ export function BasicLayout() {
           </Dropdown>
         </div>
       </Layout.Header>
-      <Layout.Content className="wb-content">
-        <Outlet />
-      </Layout.Content>
+      <Layout hasSider>
+        <Sidebar />
+        <Layout.Content className="wb-content">
+          <RuntimeHost>
+            <Outlet />
+          </RuntimeHost>
+        </Layout.Content>
+      </Layout>
     </Layout>
   );
 }

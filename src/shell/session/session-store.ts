@@ -2,6 +2,9 @@ import { proxy, subscribe } from 'valtio';
 import { ApiError } from '../request/api-error';
 import { configureRequest } from '../request/request';
 import { fetchMe, logoutCall, passwordGrant, refreshGrant, type TokenAnswer, type UserInfo } from './auth-api';
+import { fetchMenu, type MenuNode } from './menu';
+import { request } from '../request/request';
+import { settings } from '../settings-store';
 
 const STORAGE_KEY = 'wb.session';
 
@@ -13,10 +16,11 @@ export interface SessionState {
   /** Permission keys, each true (spec 000 §3 "a set keyed by permission name"). */
   permissions: Record<string, true>;
   roles: string[];
+  menu: MenuNode[];
   isLock: boolean;
 }
 
-const empty = (): SessionState => ({ accessToken: null, refreshToken: null, expiresIn: null, userInfo: null, permissions: {}, roles: [], isLock: false });
+const empty = (): SessionState => ({ accessToken: null, refreshToken: null, expiresIn: null, userInfo: null, permissions: {}, roles: [], menu: [], isLock: false });
 
 function load(): SessionState {
   try {
@@ -50,6 +54,8 @@ export async function loadUser(): Promise<UserInfo> {
   session.userInfo = me;
   session.roles = me.roles;
   session.permissions = Object.fromEntries(me.permissions.map((p) => [p, true as const]));
+  session.menu = await fetchMenu();
+  settings.desensitization = await request<string>({ method: 'POST', url: '/index/getDefineSetVal', body: { paramName: 'data_desensitization' }, quiet: true }).catch(() => '0');
   return me;
 }
 

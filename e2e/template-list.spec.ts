@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoConsoleErrors, signIn, watchConsole } from './support/login';
+
+async function openWeighRecords(page: Page) {
+  await page.getByRole('navigation', { name: '主菜单' }).getByText('计量管理').hover();
+  await page.getByRole('menuitem', { name: '采购过磅记录' }).click();
+  await expect(page).toHaveURL(/\/modules\/measure\/mm-pu-weigh\/index$/);
+  await expect(page.getByText(/共 \d{3} 条/)).toBeVisible();
+}
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+
+test('an operator opens the weigh records from the menu and pages, sorts and searches them', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'admin');
+  await openWeighRecords(page);
+  await expect(page).toHaveTitle('采购过磅记录 —— 汽车衡统一管控平台');
+  await expect(rows(page)).toHaveCount(10);
+  await expect(page.getByText('合计', { exact: true })).toBeVisible();
+  await expect(page.getByText('10 条/页')).toBeVisible();
+
+  await page.getByTitle('2', { exact: true }).click();
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+
+  await page.getByRole('columnheader', { name: '净重(吨)' }).click();
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+  const nets = await rows(page).locator('td:nth-child(9)').allTextContents();
+  const values = nets.map(Number);
+  expect([...values].sort((a, b) => a - b)).toEqual(values);
+
+  const plate = (await rows(page).first().locator('td:nth-child(3)').textContent())!;
+  await page.getByLabel('快速查询').fill(plate);
+  await page.getByLabel('快速查询').press('Enter');
+  await expect(rows(page).first()).toContainText(plate);
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('1');
+  for (const text of await rows(page).locator('td:nth-child(3)').allTextContents()) expect(text).toBe(plate);
+  await expectNoConsoleErrors(problems);
+});
+
+test('the advanced query filters by status, and the sum row follows the filter', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openWeighRecords(page);
+  const sum = () => page.locator('.ant-table-summary').last().locator('td').nth(8);
+  const before = await sum().textContent();
+  await page.getByText('高级查询').click();
+  const form = page.locator('.wb-advanced-query');
+  // the default time range (today 09:30 to tomorrow 09:30) is cleared to look at every day
+  await form.getByLabel('毛重时间').hover();
+  await form.locator('.ant-picker-clear').first().click();
+  await form.getByLabel('过磅状态').click();
+  await page.locator('.ant-select-item-option[title="已称毛重"]').click();
+  await form.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.getByText('共 60 条')).toBeVisible();
+  await expect(sum()).not.toHaveText(before ?? '');
+  await form.getByRole('button', { name: /重\s*置/ }).click();
+  await expect(page.getByText(/共 \d{3} 条/)).toBeVisible();
+});
+
+test('delete asks 此操作将永久删除该数据, 是否继续? and needs a selection first', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openWeighRecords(page);
+  await page.getByRole('button', { name: /删\s*除/ }).click();
+  await expect(page.getByText('请选择要删除的数据')).toBeVisible();
+  await rows(page).first().locator('.ant-checkbox').click();
+  await page.getByRole('button', { name: /删\s*除/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('此操作将永久删除该数据, 是否继续?');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(/删除成功|已审核的单据不能删除/)).toBeVisible();
+});
+
+test('the weigher sees fewer buttons and only the first organisation’s records', async ({ page }) => {
+  await signIn(page, 'weigher');
+  await openWeighRecords(page);
+  const buttons = page.locator('.wb-button-group button');
+  await expect(buttons).toHaveText([/新\s*增/, /修\s*改/, /导\s*出/]);
+  for (const code of await rows(page).locator('td:nth-child(2)').allTextContents()) expect(code.startsWith('DFNY')).toBe(true);
+  await expect(page.getByRole('navigation', { name: '主菜单' })).not.toContainText('系统管理');
+});

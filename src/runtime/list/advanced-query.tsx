@@ -1,0 +1,83 @@
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row as GridRow, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import type { FieldDefinition } from '../../schema/field-definition';
+import { buildSearchConditions, defaultAdvancedTimeRange, type Operator, type SearchCondition } from '../../schema/search';
+
+const NUMBER_OPS: { value: Operator; label: string }[] = [
+  { value: 'le', label: '≤' }, { value: 'ge', label: '≥' }, { value: 'eq', label: '=' }, { value: 'lt', label: '<' }, { value: 'gt', label: '>' },
+];
+const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** The advanced query: one input per field allowed in it, by the field's search input kind. */
+export function AdvancedQuery({ fields, onSearch, onReset }: { fields: readonly FieldDefinition[]; onSearch(conditions: SearchCondition[]): void; onReset(): void }) {
+  const [form] = Form.useForm();
+  const queryFields = useMemo(() => fields.filter((f) => f.iallowAdvanceQuery), [fields]);
+  const initial = useMemo(() => {
+    const [start, end] = defaultAdvancedTimeRange(new Date());
+    const firstRange = queryFields.find((f) => f.detailsUrl === 'TIME_RANGE_BOX');
+    return firstRange ? { [firstRange.fieldName]: [dayjs(start), dayjs(end)] } : {};
+  }, [queryFields]);
+
+  const submit = (values: Record<string, unknown>) => {
+    const ops: Record<string, Operator> = {};
+    const plain: Record<string, unknown> = {};
+    for (const f of queryFields) {
+      const v = values[f.fieldName];
+      if (f.detailsUrl === 'TIME_RANGE_BOX' || f.detailsUrl === 'DATA_RANGE_BOX') {
+        const range = v as [Dayjs | null, Dayjs | null] | undefined;
+        plain[f.fieldName] = range ? range.map((d) => (d ? d.format(FORMAT) : null)) : undefined;
+      } else {
+        plain[f.fieldName] = v;
+      }
+      if (f.detailsUrl === 'NUMBER') ops[f.fieldName] = (values[`${f.fieldName}__op`] as Operator | undefined) ?? 'le';
+    }
+    onSearch(buildSearchConditions(queryFields.map((f) => ({ fieldName: f.fieldName, detailsUrl: f.detailsUrl, customTable: f.customTable, id: f.id })), plain, ops));
+  };
+
+  return (
+    <Form form={form} name="aq" layout="inline" initialValues={initial} onFinish={submit} className="wb-advanced-query">
+      <GridRow gutter={[12, 8]} style={{ width: '100%' }}>
+        {queryFields.map((f) => (
+          <Col key={f.fieldName} xs={24} sm={12} lg={f.detailsUrl === 'TIME_RANGE_BOX' ? 12 : 6}>
+            {f.detailsUrl === 'NUMBER' ? (
+              <Form.Item label={f.fieldExplain} htmlFor={`aq_${f.fieldName}`} style={{ width: '100%' }}>
+                <Space.Compact style={{ width: '100%' }}>
+                  <Form.Item name={`${f.fieldName}__op`} noStyle initialValue="le">
+                    <Select options={NUMBER_OPS} style={{ width: 64 }} aria-label={`${f.fieldExplain}比较`} />
+                  </Form.Item>
+                  <Form.Item name={f.fieldName} noStyle><InputNumber id={`aq_${f.fieldName}`} style={{ width: '100%' }} /></Form.Item>
+                </Space.Compact>
+              </Form.Item>
+            ) : (
+              <Form.Item name={f.fieldName} label={f.fieldExplain} style={{ width: '100%' }}>{inputOf(f)}</Form.Item>
+            )}
+          </Col>
+        ))}
+        <Col>
+          <Space>
+            <Button type="primary" htmlType="submit">查询</Button>
+            <Button onClick={() => { form.resetFields(); onReset(); }}>重置</Button>
+          </Space>
+        </Col>
+      </GridRow>
+    </Form>
+  );
+}
+
+function inputOf(f: FieldDefinition) {
+  switch (f.detailsUrl) {
+    case 'TIME_RANGE_BOX':
+    case 'DATA_RANGE_BOX':
+      return <DatePicker.RangePicker showTime={f.detailsUrl === 'TIME_RANGE_BOX'} style={{ width: '100%' }} />;
+    case 'DATA_BOX_TIM':
+      return <DatePicker showTime style={{ width: '100%' }} />;
+    case 'SELECT':
+    case 'SELECT_MORE':
+      return <Select allowClear mode={f.detailsUrl === 'SELECT_MORE' ? 'multiple' : undefined} options={(f.options ?? f.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }))} placeholder="请选择" />;
+    case 'BOOLEAN':
+      return <Select allowClear options={[{ value: true, label: '是' }, { value: false, label: '否' }]} placeholder="请选择" />;
+    default:
+      return <Input allowClear placeholder={`请输入${f.fieldExplain}`} />;
+  }
+}

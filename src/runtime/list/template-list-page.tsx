@@ -1,0 +1,113 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { App as AntApp, Collapse, Empty, Input, Skeleton, Space, Table } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useEffect, useMemo, useState } from 'react';
+import { quickSearchCondition, sortEntries } from '../../schema/search';
+import type { Template, TemplateButton } from '../../schema/template';
+import { formatValue } from '../../schema/value-formats';
+import { useRuntime } from '../runtime-context';
+import { AdvancedQuery } from './advanced-query';
+import { ButtonGroup } from './button-group';
+import { listColumns, type Row } from './list-columns';
+import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
+import { useListData } from './use-list-data';
+
+export const PAGE_SIZES = [10, 20, 40, 80, 100];
+
+/** A list page generated from the LIST template of a menu entry (spec 000 §2.4). */
+export function TemplateListPage({ menuId, onOpen }: { menuId: number | string; onOpen?(button: TemplateButton, rows: Row[]): void }) {
+  const { request } = useRuntime();
+  const [template, setTemplate] = useState<Template | null>(null);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    let live = true;
+    request<Template>({ url: '/optimus_prime/optimusPrime', query: { formatType: 'LIST', menuId: String(menuId) }, quiet: true })
+      .then((t) => { if (live) setTemplate(t); })
+      .catch(() => { if (live) setMissing(true); });
+    return () => { live = false; };
+  }, [menuId, request]);
+  if (missing) return <Empty description="该菜单尚未配置模板" />;
+  if (!template) return <Skeleton active />;
+  return <TemplateList template={template} onOpen={onOpen} />;
+}
+
+export function TemplateList({ template, onOpen }: { template: Template; onOpen?(button: TemplateButton, rows: Row[]): void }) {
+  const { request, desensitize } = useRuntime();
+  const { message, modal } = AntApp.useApp();
+  const { query, setQuery, data, loading, reload } = useListData(template);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [quickText, setQuickText] = useState('');
+  const fields = useMemo(() => template.listSubList ?? [], [template]);
+  const columns = useMemo(() => listColumns(fields, desensitize), [fields, desensitize]);
+  const quickFields = fields.filter((f) => f.iallowQuery);
+  const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
+
+  const runAction = async (button: TemplateButton) => {
+    const problem = selectionProblem(button, selected.length);
+    if (problem) return void message.warning(problem);
+    const action = ROW_ACTIONS[button.action];
+    if (!action) return onOpen?.(button, selected);
+    const go = async () => {
+      await request({ method: action.method, url: `${resourceBase(template.resUrl ?? '')}/${action.path}`, body: { ids: selected.map((r) => r.id) } });
+      message.success(action.success);
+      setSelected([]);
+      await reload();
+    };
+    if (!action.confirm) return void go().catch(() => undefined);
+    modal.confirm({ title: '提示', content: action.confirm, okText: '确定', cancelText: '取消', type: 'warning', onOk: () => go().catch(() => undefined) });
+  };
+
+  return (
+    <div className="wb-list-page">
+      <Space className="wb-list-toolbar" wrap>
+        <ButtonGroup buttons={template.buttons ?? []} onAction={runAction} />
+        {quickFields.length > 0 && (
+          <Input.Search
+            allowClear value={quickText} onChange={(e) => setQuickText(e.target.value)} enterButton={<SearchOutlined />}
+            placeholder={`请输入${quickFields.map((f) => f.fieldExplain).join('/')}`} style={{ width: 320 }} aria-label="快速查询"
+            onSearch={(text) => setQuery((q) => ({ ...q, pn: 1, quick: quickSearchCondition(quickFields.map((f) => ({ fieldName: f.fieldName, id: f.id, customTable: f.customTable })), text) }))}
+          />
+        )}
+      </Space>
+      {fields.some((f) => f.iallowAdvanceQuery) && (
+        <Collapse
+          size="small" className="wb-advanced"
+          items={[{ key: 'q', label: '高级查询', children: (
+            <AdvancedQuery fields={fields} onSearch={(advanced) => setQuery((q) => ({ ...q, pn: 1, advanced }))} onReset={() => setQuery((q) => ({ ...q, pn: 1, advanced: [] }))} />
+          ) }]}
+        />
+      )}
+      <Table<Row>
+        rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={data.list}
+        scroll={{ x: 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
+        virtual={data.list.length > 200}
+        rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows) }}
+        pagination={{
+          current: query.pn, pageSize: query.ps, total: data.total, pageSizeOptions: PAGE_SIZES, showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const sorters = (Array.isArray(sorter) ? sorter : [sorter]) as SorterResult<Row>[];
+          setQuery((q) => ({
+            ...q,
+            pn: pagination.pageSize !== q.ps ? 1 : pagination.current ?? 1,
+            ps: pagination.pageSize ?? q.ps,
+            sort: sortEntries(sorters.filter((s) => s.order && s.columnKey).map((s) => ({ field: String(s.columnKey), order: s.order ?? null })), fields),
+          }));
+        }}
+        summary={() => totals.length === 0 ? null : (
+          <Table.Summary fixed>
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
+              {columns.map((c, i) => {
+                const total = totals.find((f) => f.fieldName === c.key);
+                const value = total ? data.tongji?.[total.fieldName] : undefined;
+                return <Table.Summary.Cell key={String(c.key)} index={i + 1} align="right">{value === undefined || value === null ? '' : formatValue(total?.cgValFormat?.valFormatFun, value)}</Table.Summary.Cell>;
+              })}
+            </Table.Summary.Row>
+          </Table.Summary>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Empty, Result } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { usePageTitle } from '../page-title';
+import { findLeafByRoute, type MenuNode } from '../session/menu';
+import { session } from '../session/session-store';
+
+const TemplateListPage = lazy(() => import('../../runtime').then((m) => ({ default: m.TemplateListPage })));
+
+/** Menu component names → pages; anything else is the unconfigured-template page. */
+const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
+  'views/template/list': (menu) => <TemplateListPage menuId={menu.id} />,
+};
+
+/** A route built from the menu tree: the page named by the entry's component (spec 000 §2.2). */
+export function MenuPage() {
+  const { pathname } = useLocation();
+  const { menu } = useSnapshot(session);
+  const entry = findLeafByRoute(menu as MenuNode[], pathname);
+  usePageTitle(entry?.title ?? '404');
+  if (!entry) {
+    if (menu.length === 0) return null; // the menu is still loading
+    return <Result status="404" title="404" subTitle="资源不存在" />;
+  }
+  const page = entry.component ? PAGES[entry.component] : undefined;
+  return (
+    <Suspense fallback={null}>
+      {page ? page(entry) : <TemplateFreePage title={entry.title} />}
+    </Suspense>
+  );
+}
+
+/** /template-free: a menu entry whose template is not configured yet. */
+export function TemplateFreePage({ title }: { title?: string }) {
+  usePageTitle(title ?? '未配置模板');
+  return <Empty className="wb-template-free" description={`${title ? `【${title}】` : ''}尚未配置模板，请联系管理员在模板设计中配置`} />;
+}
