@@ -77,3 +77,36 @@ test('the weigher sees fewer buttons and only the first organisation’s records
   for (const code of await rows(page).locator('td:nth-child(2)').allTextContents()) expect(code.startsWith('DFNY')).toBe(true);
   await expect(page.getByRole('navigation', { name: '主菜单' })).not.toContainText('系统管理');
 });
+
+test('double-clicking a row opens the detail pop-up, 80% wide, laid out by the detail template', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openWeighRecords(page);
+  const code = (await rows(page).first().locator('td:nth-child(2)').textContent())!;
+  await rows(page).first().dblclick();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('采购过磅记录详情');
+  await expect(dialog.getByText(code)).toBeVisible();
+  await expect(dialog.getByText('过磅状态')).toBeVisible();
+  const width = await page.locator('.ant-modal').evaluate((el) => el.getBoundingClientRect().width);
+  expect(width / page.viewportSize()!.width).toBeCloseTo(0.8, 1);
+});
+
+test('drivers’ identity numbers and mobiles are masked when desensitisation is on', async ({ page, request }) => {
+  const login = await request.post('/api/oauth/token', {
+    headers: { authorization: `Basic ${Buffer.from('web:web').toString('base64')}` },
+    form: { grant_type: 'password', username: 'admin', password: 'Demo@2026' },
+  });
+  const token = (await login.json()).data.access_token;
+  await request.put('/api/sys-setting/update', { headers: { authorization: `Bearer ${token}` }, data: { paramKey: 'data_desensitization', paramValue: '1' } });
+  try {
+    await signIn(page, 'admin');
+    await page.getByRole('navigation', { name: '主菜单' }).getByText('基础档案').hover();
+    await page.getByRole('menuitem', { name: '司机' }).click();
+    await expect(page.getByText(/共 \d+ 条/)).toBeVisible();
+    const first = rows(page).first();
+    await expect(first.locator('td:nth-child(3)')).toHaveText(/^\d{6}\*{8}[\dX]{4}$/);
+    await expect(first.locator('td:nth-child(4)')).toHaveText(/^1\d{2}\*{4}\d{4}$/);
+  } finally {
+    await request.put('/api/sys-setting/update', { headers: { authorization: `Bearer ${token}` }, data: { paramKey: 'data_desensitization', paramValue: '0' } });
+  }
+});

@@ -75,15 +75,22 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
 export async function ensureBuiltinTemplates(db: Kysely<DB>): Promise<void> {
   const byTable = new Map(BUILTIN_RESOURCES.map((r) => [r.tableName, r]));
   for (const def of BUILTIN_RESOURCES) {
-    for (const template of builtinTemplates(def)) {
+    // the detail template first, so the list template can name it
+    const [list, detail] = builtinTemplates(def);
+    let detailId: number | undefined;
+    for (const template of [detail, list]) {
       const exists = await db.selectFrom('cgFormat').select('id').where('formatCode', '=', template.formatCode).executeTakeFirst();
-      if (exists) continue;
-      const checked = checkTemplate(template, (t) => byTable.get(t));
+      if (exists) {
+        if (template === detail) detailId = exists.id;
+        continue;
+      }
+      const checked = checkTemplate(template === list ? { ...template, detailId } : template, (t) => byTable.get(t));
       const json = JSON.stringify(checked);
-      await db.insertInto('cgFormat').values({
+      const row = await db.insertInto('cgFormat').values({
         formatCode: checked.formatCode, formatName: checked.formatName, formatType: checked.formatType, customTable: def.tableName,
         menuUuid: def.permissionPrefix, draft: json, published: json, publishedAt: new Date(), publishedBy: 'seed',
-      }).execute();
+      }).returning('id').executeTakeFirstOrThrow();
+      if (template === detail) detailId = row.id;
     }
   }
 }

@@ -162,7 +162,7 @@ function button(value: unknown, path: string): TemplateButton {
 
 const TEMPLATE_KEYS = [
   'id', 'formatName', 'formatCode', 'formatType', 'formatStyle', 'resUrl', 'resMethod', 'treeResUrl', 'treeResMethod', 'valueResourceSubName',
-  'viewResourceSubName', 'ps', 'cgFormatParamId', 'customTable', 'buttons', 'formSubList', 'listSubList', 'resSubList', 'childSubLists',
+  'viewResourceSubName', 'ps', 'cgFormatParamId', 'detailId', 'customTable', 'buttons', 'formSubList', 'listSubList', 'resSubList', 'childSubLists',
 ] as const;
 
 function uniqueNames(fields: FieldDefinition[] | undefined, path: string): void {
@@ -205,6 +205,7 @@ export function parseTemplate(value: unknown): Template {
     viewResourceSubName: text(o, 'viewResourceSubName', '', { max: 500 }) ?? null,
     ps: integer(o, 'ps', '', { min: 1, max: 1000 }) ?? null,
     cgFormatParamId: idValue(o, 'cgFormatParamId', '') ?? null,
+    detailId: idValue(o, 'detailId', '') ?? null,
     customTable: text(o, 'customTable', '', { pattern: TABLE, patternText: '须为小写字母、数字和下划线' }) ?? null,
     buttons: list(o, 'buttons', '', button, 50) ?? [],
     formSubList: fields('formSubList') ?? [],

@@ -42,6 +42,8 @@ export interface Template {
   viewResourceSubName?: string | null;
   ps?: number | null;
   cgFormatParamId?: string | number | null;
+  /** The DETAIL template a row of this list opens in the detail pop-up. */
+  detailId?: string | number | null;
   /** The main data-source table. */
   customTable?: string | null;
   buttons?: TemplateButton[];

@@ -7,6 +7,7 @@ import type { Template, TemplateButton } from '../../schema/template';
 import { formatValue } from '../../schema/value-formats';
 import { useRuntime } from '../runtime-context';
 import { AdvancedQuery } from './advanced-query';
+import { DetailPopup } from './detail-popup';
 import { ButtonGroup } from './button-group';
 import { listColumns, type Row } from './list-columns';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
@@ -37,6 +38,7 @@ export function TemplateList({ template, onOpen }: { template: Template; onOpen?
   const { query, setQuery, data, loading, reload } = useListData(template);
   const [selected, setSelected] = useState<Row[]>([]);
   const [quickText, setQuickText] = useState('');
+  const [detailRow, setDetailRow] = useState<number | null>(null);
   const fields = useMemo(() => template.listSubList ?? [], [template]);
   const columns = useMemo(() => listColumns(fields, desensitize), [fields, desensitize]);
   const quickFields = fields.filter((f) => f.iallowQuery);
@@ -81,6 +83,7 @@ export function TemplateList({ template, onOpen }: { template: Template; onOpen?
         rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={data.list}
         scroll={{ x: 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
         virtual={data.list.length > 200}
+        onRow={(record) => ({ onDoubleClick: () => { if (template.detailId) setDetailRow(record.id); } })}
         rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows) }}
         pagination={{
           current: query.pn, pageSize: query.ps, total: data.total, pageSizeOptions: PAGE_SIZES, showSizeChanger: true,
@@ -108,6 +111,7 @@ export function TemplateList({ template, onOpen }: { template: Template; onOpen?
           </Table.Summary>
         )}
       />
+      {template.detailId && <DetailPopup detailId={template.detailId} rowId={detailRow} onClose={() => setDetailRow(null)} />}
     </div>
   );
 }
