@@ -1,11 +1,13 @@
 // `npm run bench`: prints figures; nothing here asserts a time.
 import { benchApiLatency } from './api-latency';
+import { benchListLatency } from './list-latency';
 import { benchLoginBundle } from './login-bundle';
 
 const only = process.argv[2];
 const suites: Record<string, () => Promise<void>> = {
   'login-bundle': benchLoginBundle,
   'api-latency': benchApiLatency,
+  'list-latency': benchListLatency,
 };
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;
