@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { i18nStore } from './i18n/i18n';
 import { onUnauthorized } from './request/request';
+import { closeAll } from './layout/tabs-store';
 import { router } from './router';
 import { clearSession } from './session/session-store';
 
@@ -17,6 +18,7 @@ export function App() {
   useEffect(() => { dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en'); }, [locale]);
   useEffect(() => onUnauthorized(() => {
     clearSession();
+    closeAll();
     void router.navigate('/login', { replace: true });
   }), []);
   return (
