@@ -110,3 +110,15 @@ test('drivers’ identity numbers and mobiles are masked when desensitisation is
     await request.put('/api/sys-setting/update', { headers: { authorization: `Bearer ${token}` }, data: { paramKey: 'data_desensitization', paramValue: '0' } });
   }
 });
+
+test('a refused action shows 错误提示 with the server’s reason', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openWeighRecords(page);
+  await page.getByRole('columnheader', { name: '单据状态' }).click(); // ascending: 已审核 rows first
+  await expect(rows(page).first()).toContainText('已审核');
+  await rows(page).first().locator('.ant-checkbox').click();
+  await page.getByRole('button', { name: /^审\s*核$/ }).click();
+  const notice = page.locator('.ant-notification-notice');
+  await expect(notice).toContainText('错误提示');
+  await expect(notice).toContainText('该单据已审核，不能重复审核');
+});

@@ -9,6 +9,7 @@ import { useSnapshot } from 'valtio';
 import { i18nStore } from './i18n/i18n';
 import { onUnauthorized } from './request/request';
 import { closeAll } from './layout/tabs-store';
+import { RequestErrorNotices } from './request-error-notices';
 import { router } from './router';
 import { clearSession } from './session/session-store';
 
@@ -24,6 +25,7 @@ export function App() {
   return (
     <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#1f6fd1', borderRadius: 4 } }}>
       <AntApp>
+        <RequestErrorNotices />
         <RouterProvider router={router} />
       </AntApp>
     </ConfigProvider>
