@@ -54,11 +54,15 @@ return { count, ttl }
 /** Counters shared by every API process through Redis: one atomic round trip per hit. */
 export function createRedisRateLimitStore(url: string, opts: { prefix?: string } = {}): RateLimitStore {
   const prefix = opts.prefix ?? 'rl:';
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true }) as Redis & {
+    rateLimitHit(key: string, windowMs: string): Promise<[number, number]>;
+  };
   redis.on('error', () => { /* reported by the failing command */ });
+  // a Lua script on the Redis server (ioredis sends it once, then by its SHA)
+  redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   return {
     async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+      const [count, ttl] = await redis.rateLimitHit(prefix + key, String(windowMs));
       return { count: Number(count), resetAt: Date.now() + Number(ttl) };
     },
     async reset(key) { await redis.del(prefix + key); },

@@ -1,0 +1,47 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { seedDatabase } from '../server/seed/seed';
+import { percentile } from './stats';
+
+export interface BenchServer { base: string; database: Database; app: FastifyInstance; token: string; close(): Promise<void> }
+
+/** An in-memory demo database, the API on a loopback port, and a signed-in weigher. */
+export async function startBenchServer(prepare?: (database: Database) => Promise<void>): Promise<BenchServer> {
+  const database = await openDatabase({ memory: {} });
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db, { mode: 'demo' });
+  await prepare?.(database);
+  const config = { ...loadConfig({}), staticDir: undefined, logLevel: 'silent', rateLimitPerMinute: 0, loginRateLimitPerMinute: 0 };
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const login = await fetch(`${base}/api/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('web:web').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'weigher', password: 'Demo@2026' }),
+  });
+  const token = (await login.json()).data.access_token as string;
+  return { base, database, app, token, close: async () => { await app.close(); await database.close(); } };
+}
+
+/** Runs `requests` calls through `concurrency` workers; answers p50, p95, p99 in ms. */
+export async function measure(requests: number, concurrency: number, call: () => Promise<Response>): Promise<{ p50: number; p95: number; p99: number }> {
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < requests) {
+      next += 1;
+      const started = performance.now();
+      const res = await call();
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`answered ${res.status}`);
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+}
