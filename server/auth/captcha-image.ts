@@ -27,6 +27,7 @@ export const CAPTCHA_CHARACTERS = Object.keys(GLYPHS).join('');
 
 /** A captcha code of digits (the product's captcha is 4 digits). */
 export function randomCaptchaCode(length = 4): string {
+  if (!Number.isInteger(length) || length < 4 || length > 6) throw new RangeError(`A captcha code has 4 to 6 characters (asked for ${length})`);
   let code = '';
   for (let i = 0; i < length; i++) code += String(crypto.randomInt(10));
   return code;
@@ -90,11 +91,20 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
 
 /**
  * Draws a captcha code as a PNG: scaled bitmap glyphs, each with its own colour, offset and shear,
- * over a light background with noise lines and dots.
+ * over a light background with noise lines and dots. Each glyph stays inside its own slot (offset
+ * and shear are bounded by the slot's spare room), so neighbouring characters never run together.
  */
 export function renderCaptchaPng(text: string, opts: { width?: number; height?: number; seed?: number } = {}): Buffer {
   const width = opts.width ?? 120;
   const height = opts.height ?? 40;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width * height > 4_000_000) {
+    throw new Error(`The captcha size must be whole pixels, at most 4 megapixels (got ${width}x${height})`);
+  }
+  const chars = [...text];
+  if (chars.length === 0) throw new Error('The captcha needs at least one character');
+  for (const ch of chars) {
+    if (!Object.hasOwn(GLYPHS, ch)) throw new Error(`The captcha cannot draw the character "${ch}"; allowed: ${CAPTCHA_CHARACTERS}`);
+  }
   const random = rng(opts.seed ?? crypto.randomInt(1, 0x7fffffff));
   const px = new Uint8Array(width * height * 3);
   const set = (x: number, y: number, c: [number, number, number]) => {
@@ -104,26 +114,34 @@ export function renderCaptchaPng(text: string, opts: { width?: number; height?: 
   };
   const bg: [number, number, number] = [240 + Math.floor(random() * 15), 244 + Math.floor(random() * 11), 250];
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) set(x, y, bg);
-  const dark = (): [number, number, number] => [Math.floor(random() * 110), Math.floor(random() * 110), 60 + Math.floor(random() * 120)];
+  // dark enough on the light background (contrast about 5:1 or better)
+  const dark = (): [number, number, number] => [Math.floor(random() * 100), Math.floor(random() * 100), 60 + Math.floor(random() * 110)];
 
-  for (let i = 0; i < 40; i++) set(random() * width, random() * height, dark());
-  const scale = Math.max(2, Math.floor(Math.min(height / 10, width / (text.length * 7))));
-  const glyphW = 5 * scale;
-  const step = width / (text.length + 1);
-  [...text].forEach((ch, index) => {
+  for (let i = 0; i < Math.round((width * height) / 120); i++) set(random() * width, random() * height, dark());
+
+  // one slot per character; glyphs a little taller than wide (about 3x horizontally, 4x vertically at 120x40)
+  const pad = width * 0.06;
+  const slot = (width - 2 * pad) / chars.length;
+  const scaleY = Math.max(1, Math.floor((height * 0.75) / 7));
+  const scaleX = Math.max(1, Math.min(scaleY, Math.floor((slot * 0.75) / 5)));
+  const glyphW = 5 * scaleX;
+  const glyphH = 7 * scaleY;
+  chars.forEach((ch, index) => {
     const glyph = GLYPHS[ch];
-    if (!glyph) throw new Error(`The captcha cannot draw the character "${ch}"; allowed: ${CAPTCHA_CHARACTERS}`);
     const colour = dark();
-    const left = step * (index + 1) - glyphW / 2 + (random() - 0.5) * scale * 2;
-    const top = (height - 7 * scale) / 2 + (random() - 0.5) * scale * 2;
-    const shear = (random() - 0.5) * 0.5;
+    const spare = Math.max(0, (slot - glyphW) / 2 - 1); // room on each side inside the slot
+    const shear = (random() - 0.5) * 0.4 * Math.min(1, (2 * spare) / glyphH); // leaning at most ±0.2
+    const lean = Math.abs(shear) * (glyphH / 2);
+    const left = pad + slot * index + (slot - glyphW) / 2 + (random() - 0.5) * 2 * Math.max(0, spare - lean);
+    const top = (height - glyphH) / 2 + (random() - 0.5) * Math.max(0, Math.min(scaleY * 2, height - glyphH - 2));
+    const middle = top + glyphH / 2;
     for (let row = 0; row < 7; row++) {
       for (let col = 0; col < 5; col++) {
         if (!((glyph[row] >> (4 - col)) & 1)) continue;
-        for (let dy = 0; dy < scale; dy++) {
-          for (let dx = 0; dx < scale; dx++) {
-            const y = top + row * scale + dy;
-            set(left + col * scale + dx + shear * (y - height / 2), y, colour);
+        for (let dy = 0; dy < scaleY; dy++) {
+          for (let dx = 0; dx < scaleX; dx++) {
+            const y = top + row * scaleY + dy;
+            set(left + col * scaleX + dx + shear * (y - middle), y, colour);
           }
         }
       }
@@ -131,10 +149,9 @@ export function renderCaptchaPng(text: string, opts: { width?: number; height?: 
   });
   for (let l = 0; l < 3; l++) {
     const colour = dark();
-    let x = 0;
     let y = random() * height;
-    const slope = (random() - 0.5) * 0.8;
-    for (; x < width; x += 0.5) { y += slope * 0.5; set(x, y, colour); }
+    const slope = (random() - 0.5) * 0.8 * (height / width) * 3;
+    for (let x = 0; x < width; x += 0.5) { y += slope * 0.5; set(x, y, colour); }
   }
   return encodePng(width, height, px);
 }

@@ -7,10 +7,20 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-/** Fixed-window counters in this process's memory, bounded in size and swept when expired. */
+function checkWindow(windowMs: number): number {
+  if (!Number.isFinite(windowMs) || windowMs <= 0) throw new RangeError(`A rate-limit window must be a positive number of milliseconds (got ${windowMs})`);
+  return Math.max(1, Math.ceil(windowMs)); // PEXPIRE takes whole milliseconds
+}
+
+/**
+ * Fixed-window counters in this process's memory, bounded in size and swept when expired.
+ * The Map is kept in the order windows were opened (a renewed window moves to the end), so the
+ * front holds the oldest windows: making room is O(1) amortised even under a flood of new keys.
+ */
 export function createMemoryRateLimitStore(opts: { now?: () => number; maxKeys?: number } = {}): RateLimitStore {
   const now = opts.now ?? Date.now;
   const maxKeys = opts.maxKeys ?? 100_000;
+  if (!Number.isInteger(maxKeys) || maxKeys < 1) throw new RangeError(`maxKeys must be a positive whole number (got ${maxKeys})`);
   const windows = new Map<string, RateLimitHit>();
   const sweep = () => {
     const t = now();
@@ -20,18 +30,17 @@ export function createMemoryRateLimitStore(opts: { now?: () => number; maxKeys?:
   timer.unref();
   return {
     async hit(key, windowMs) {
+      const ms = checkWindow(windowMs);
       const t = now();
       let w = windows.get(key);
       if (!w || w.resetAt <= t) {
-        if (!w && windows.size >= maxKeys) {
-          sweep();
-          // still full: drop the oldest entries (Map keeps insertion order)
-          for (const k of windows.keys()) {
-            if (windows.size < maxKeys) break;
-            windows.delete(k);
-          }
+        windows.delete(key);
+        // make room: drop the oldest windows (expired ones first in practice, as they sit at the front)
+        for (const k of windows.keys()) {
+          if (windows.size < maxKeys) break;
+          windows.delete(k);
         }
-        w = { count: 0, resetAt: t + windowMs };
+        w = { count: 0, resetAt: t + ms };
         windows.set(key, w);
       }
       w.count += 1;
@@ -62,7 +71,7 @@ export function createRedisRateLimitStore(url: string, opts: { prefix?: string }
   redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   return {
     async hit(key, windowMs) {
-      const [count, ttl] = await redis.rateLimitHit(prefix + key, String(windowMs));
+      const [count, ttl] = await redis.rateLimitHit(prefix + key, String(checkWindow(windowMs)));
       return { count: Number(count), resetAt: Date.now() + Number(ttl) };
     },
     async reset(key) { await redis.del(prefix + key); },
