@@ -28,6 +28,8 @@ export interface AppConfig {
   versionCode: string;
   /** Time zone of local date-times (search ranges, daily figures). */
   timezone: string;
+  /** Development aid: a 403 in the UI offers to register the missing permission (admins only). */
+  devAid: boolean;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -76,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     versionCode: env.VERSION_CODE?.trim() || '0.1.0',
     timezone: env.TIMEZONE?.trim() || 'Asia/Shanghai',
+    devAid: env.DEV_AID === '1' || env.DEV_AID === 'true',
   };
 }

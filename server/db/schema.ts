@@ -41,6 +41,7 @@ export interface SysLogTable {
   orgId: number | null; ip: string | null; userAgent: string | null; method: string | null; path: string | null; params: Json | null;
   result: Json | null; exception: string | null; statusCode: number | null; executeTime: number | null; createdAt: Date;
 }
+export interface SysSessionPageTable { sessionId: number; menuId: number; openedAt: Date }
 export interface IdempotencyKeyTable { userId: number; key: string; method: string; path: string; state: 'PENDING' | 'DONE'; statusCode: number | null; response: Json | null; createdAt: Date }
 
 export interface CgCustomTableTable { id: Id; tableName: string; tableExplain: string; module: string; resource: string; definition: Json; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version }
@@ -74,6 +75,7 @@ export interface DB {
   sysLoginLog: SysLoginLogTable;
   sysLog: SysLogTable;
   idempotencyKey: IdempotencyKeyTable;
+  sysSessionPage: SysSessionPageTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

@@ -14,10 +14,10 @@ export function registerOperationLog(app: FastifyInstance): void {
     if (!WRITES.has(request.method) || !request.auth || config.noOperationLog || !request.routeOptions.url) return payload;
     const ok = reply.statusCode < 400;
     try {
-      await app.svc.db.insertInto('sysLog').values({
+      const keys = await bizKeysOf(app, request.params, request.body, payload);
+      const entry = {
         logType: ok ? 'OPERATION' : 'ERROR',
         title: config.title ?? request.routeOptions.url,
-        bizKey: bizKeyOf(request.params),
         action: request.method,
         userId: request.auth.userId,
         username: request.auth.username,
@@ -32,7 +32,9 @@ export function registerOperationLog(app: FastifyInstance): void {
         statusCode: reply.statusCode,
         executeTime: Date.now() - request.startedAt,
         createdAt: app.svc.clock(),
-      }).execute();
+      };
+      // one entry per document, so each document's request-log drawer shows what happened to it
+      await app.svc.db.insertInto('sysLog').values(keys.length ? keys.map((bizKey) => ({ ...entry, bizKey })) : [{ ...entry, bizKey: null }]).execute();
     } catch (error) {
       request.log.error({ err: error }, 'operation log write failed');
     }
@@ -50,9 +52,23 @@ function messageOf(payload: unknown): string | null {
   }
 }
 
-function bizKeyOf(params: unknown): string | null {
-  const id = (params as { id?: unknown } | undefined)?.id;
-  return id === undefined || id === null ? null : String(id);
+/**
+ * The business keys of a write: `{table}:{id}` for the generic resource routes (ids from the path,
+ * the body or, for a create, the answer), else the path id.
+ */
+async function bizKeysOf(app: FastifyInstance, params: unknown, body: unknown, payload: unknown): Promise<string[]> {
+  const p = (params ?? {}) as { id?: unknown; module?: unknown; resource?: unknown };
+  const def = typeof p.module === 'string' && typeof p.resource === 'string' ? await app.svc.resources.byPath(p.module, p.resource) : undefined;
+  if (!def) return p.id === undefined || p.id === null ? [] : [String(p.id)];
+  const b = (body ?? {}) as { id?: unknown; ids?: unknown };
+  let ids: unknown[] = p.id !== undefined ? [p.id] : Array.isArray(b.ids) ? b.ids : b.id !== undefined ? [b.id] : [];
+  if (ids.length === 0 && typeof payload === 'string') {
+    try {
+      const id = (JSON.parse(payload) as { data?: { id?: unknown } }).data?.id;
+      if (id !== undefined) ids = [id];
+    } catch { /* not JSON */ }
+  }
+  return ids.filter((id) => typeof id === 'number' || typeof id === 'string').slice(0, 1000).map((id) => `${def.tableName}:${String(id)}`);
 }
 
 export function registerStartTime(app: FastifyInstance): void {

@@ -45,6 +45,12 @@ export class ResourceRegistry {
     return this.byTableName.get(tableName);
   }
 
+  /** Every registered resource. */
+  async all(): Promise<ResourceDefinition[]> {
+    await this.refresh();
+    return [...this.byTableName.values()];
+  }
+
   invalidate(): void { this.loadedAt = 0; }
 }
 

@@ -7,7 +7,11 @@ import { healthRoutes } from './health';
 import { oauthRoutes } from './oauth';
 import { orgSwitchRoutes } from './org-switch';
 import { passwordRoutes } from './password';
+import { homeIndexRoutes } from './home-index';
+import { selfServiceRoutes } from './self-service';
 import { settingRoutes } from './settings';
+import { sysLogRoutes } from './sys-log';
+import { userMenuRoutes } from './user-menus';
 import { sysInfoRoutes } from './sys-info';
 import { sysMenuRoutes } from './sys-menu';
 
@@ -20,6 +24,10 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(orgSwitchRoutes);
   await app.register(passwordRoutes);
   await app.register(settingRoutes);
+  await app.register(userMenuRoutes);
+  await app.register(homeIndexRoutes);
+  await app.register(sysLogRoutes);
+  await app.register(selfServiceRoutes);
   await app.register(adminRoutes);
   await app.register(listRoutes);
   await app.register(writeRoutes);

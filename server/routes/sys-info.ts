@@ -33,7 +33,7 @@ export async function sysInfoRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/sys-info/global-config', { schema: { tags: ['session'], summary: '全局配置（含版本号）' } }, async () => {
-    return ok({ versionCode: app.svc.config.versionCode, appName: '汽车衡统一管控平台', tokenTime: 6000, database: app.svc.dbKind });
+    return ok({ versionCode: app.svc.config.versionCode, appName: '汽车衡统一管控平台', tokenTime: 6000, database: app.svc.dbKind, devAid: app.svc.config.devAid });
   });
 
   for (const [method, url] of [['POST', '/base/logout'], ['GET', '/logout']] as const) {

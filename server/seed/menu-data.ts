@@ -41,7 +41,7 @@ function page(key: string, title: string, urlPath: string, actions: Action[], iu
 
 function adminPage(key: string, title: string, urlPath: string, buttons: [string, string][]): MenuSeed {
   return {
-    uuid: key, title, urlPath, component: `views/admin/${urlPath.split('/').pop()}`, permission: `${key}_view`, iusual: true,
+    uuid: key, title, urlPath, component: `views/admin/${urlPath.split('/').pop()}`, permission: `${key}_view`, iusual: false,
     buttons: buttons.map(([suffix, t]) => ({ uuid: `${key}_${suffix}`, title: t, permission: `${key}_${suffix}` })),
   };
 }
