@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
@@ -67,6 +68,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pglite = await PGlite.create({
       dataDir,
       loadDataDir: options.memory?.snapshot,
+      // trigram indexes for like searches (created by the resource engine, see resources/ddl.ts)
+      extensions: { pg_trgm },
       parsers: { [INT8]: (value: string) => Number(value), [NUMERIC]: (value: string) => value },
     });
     await pglite.exec(`set timezone to '${timezone}'`); // checked against TZ above

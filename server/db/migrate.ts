@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as core001 from './migrations/001-core';
 import * as metadata002 from './migrations/002-metadata';
 import * as shell004 from './migrations/004-shell';
+import * as listCache005 from './migrations/005-list-cache';
 
 /** Migrations in order; a new one is appended here (file names sort in the same order). */
 const migrations: Record<string, Migration> = {
   '001-core': core001,
   '002-metadata': metadata002,
   '004-shell': shell004,
+  '005-list-cache': listCache005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

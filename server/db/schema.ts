@@ -44,6 +44,8 @@ export interface SysLogTable {
 export interface SysSessionPageTable { sessionId: number; menuId: number; openedAt: Date }
 export interface IdempotencyKeyTable { userId: number; key: string; method: string; path: string; state: 'PENDING' | 'DONE'; statusCode: number | null; response: Json | null; createdAt: Date }
 
+/** Write generation of a resource table (bumped by a trigger on every write; keys the list caches). */
+export interface ResourceGenerationTable { tableName: string; generation: number }
 export interface CgCustomTableTable { id: Id; tableName: string; tableExplain: string; module: string; resource: string; definition: Json; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version }
 export interface CgEnumTable { id: Id; enumCode: string; enumName: string }
 export interface CgEnumItemTable { id: Id; enumId: number; itemValue: string; itemLabel: string; color: string | null; seq: Generated<number> }
@@ -57,6 +59,7 @@ export interface DB {
   cgEnum: CgEnumTable;
   cgEnumItem: CgEnumItemTable;
   cgFormat: CgFormatTable;
+  resourceGeneration: ResourceGenerationTable;
   sysGroup: SysGroupTable;
   sysOrg: SysOrgTable;
   sysUser: SysUserTable;
