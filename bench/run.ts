@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures; nothing here asserts a time.
 import { benchApiLatency } from './api-latency';
+import { benchExport } from './export';
 import { benchListLatency } from './list-latency';
 import { benchLoginBundle } from './login-bundle';
 
@@ -8,9 +9,12 @@ const suites: Record<string, () => Promise<void>> = {
   'login-bundle': benchLoginBundle,
   'api-latency': benchApiLatency,
   'list-latency': benchListLatency,
+  export: benchExport,
 };
+/** Long suites that run only when named (`npm run bench -- export`). */
+const OPTIONAL = new Set(['export']);
 for (const [name, run] of Object.entries(suites)) {
-  if (only && only !== name) continue;
+  if (only ? only !== name : OPTIONAL.has(name)) continue;
   console.log(`\n## ${name}`);
   await run();
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { exportRoutes } from '../resources/export-route';
 import { listRoutes } from '../resources/list-route';
 import { writeRoutes } from '../resources/write-routes';
 import { templateRoutes } from '../templates/routes';
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(selfServiceRoutes);
   await app.register(adminRoutes);
   await app.register(listRoutes);
+  await app.register(exportRoutes);
   await app.register(writeRoutes);
   await app.register(templateRoutes);
 }

@@ -13,9 +13,17 @@ export interface RuntimeRequest {
   headers?: Record<string, string>;
 }
 
+/** A file the host downloaded: its content, the server's file name and the announced row count (X-Total-Count). */
+export interface RuntimeDownload { blob: Blob; fileName: string; total: number | null }
+
 /** What the runtime needs from its host: data access, the user's permissions and display settings. */
 export interface RuntimeServices {
   request<T>(options: RuntimeRequest): Promise<T>;
+  /**
+   * Downloads a file through the host's request layer. `onProgress` gets the bytes received and the
+   * announced row count; a failure is shown by the host (unless `quiet`) and rejects.
+   */
+  download(options: RuntimeRequest & { onProgress?(received: number, total: number | null): void }): Promise<RuntimeDownload>;
   /** Permission keys the user holds (an admin holds every key). */
   hasPermission(key: string | null | undefined): boolean;
   /** Data desensitisation switched on (setting equals "1"). */

@@ -2,16 +2,18 @@ import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { RuntimeProvider, type RuntimeServices } from '../runtime';
+import { download } from './request/download';
 import { request } from './request/request';
 import { session } from './session/session-store';
 import { settings } from './settings-store';
 
-/** Hands the runtime its services: the request layer, the user's permissions and the display settings. */
+/** Hands the runtime its services: the request layer (calls and downloads), the user's permissions and the display settings. */
 export function RuntimeHost({ children }: { children: ReactNode }) {
   const snap = useSnapshot(session);
   const { desensitization } = useSnapshot(settings);
   const services = useMemo<RuntimeServices>(() => ({
     request: (options) => request(options),
+    download: (options) => download(options),
     hasPermission: (key) => !key || !!snap.userInfo?.admin || !!snap.permissions[key],
     desensitize: desensitization === '1',
   }), [snap.userInfo?.admin, snap.permissions, desensitization]);

@@ -9,9 +9,11 @@ import { useRuntime } from '../runtime-context';
 import { AdvancedQuery } from './advanced-query';
 import { DetailPopup } from './detail-popup';
 import { ButtonGroup } from './button-group';
+import { ExportProgressBar } from './export-progress';
 import { listColumns, type Row } from './list-columns';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
 import { useListData } from './use-list-data';
+import { useExport } from './use-export';
 
 export const PAGE_SIZES = [10, 20, 40, 80, 100];
 
@@ -43,8 +45,10 @@ export function TemplateList({ template, onOpen }: { template: Template; onOpen?
   const columns = useMemo(() => listColumns(fields, desensitize), [fields, desensitize]);
   const quickFields = fields.filter((f) => f.iallowQuery);
   const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
+  const exporter = useExport(template, query);
 
   const runAction = async (button: TemplateButton) => {
+    if (button.action === 'export') return exporter.start();
     const problem = selectionProblem(button, selected.length);
     if (problem) return void message.warning(problem);
     const action = ROW_ACTIONS[button.action];
@@ -63,6 +67,7 @@ export function TemplateList({ template, onOpen }: { template: Template; onOpen?
     <div className="wb-list-page">
       <Space className="wb-list-toolbar" wrap>
         <ButtonGroup buttons={template.buttons ?? []} onAction={runAction} />
+        {exporter.progress && <ExportProgressBar progress={exporter.progress} columns={columns.length} />}
         {quickFields.length > 0 && (
           <Input.Search
             allowClear value={quickText} onChange={(e) => setQuickText(e.target.value)} enterButton={<SearchOutlined />}
