@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/login';
+import { openFromSidebar, signIn } from './support/login';
 
 async function open(page: Page, area: string, item: string) {
-  await page.getByRole('navigation', { name: '主菜单' }).getByText(area).hover();
-  await page.getByRole('menuitem', { name: item }).click();
+  await openFromSidebar(page, area, item);
   await expect(page.locator('.wb-page:visible').getByText(/共 \d+ 条/)).toBeVisible();
 }
 

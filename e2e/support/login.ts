@@ -21,3 +21,19 @@ export function watchConsole(page: Page): string[] {
 export async function expectNoConsoleErrors(problems: string[], allowed: RegExp[] = []): Promise<void> {
   expect(problems.filter((p) => !allowed.some((re) => re.test(p)))).toEqual([]);
 }
+
+/**
+ * Opens a menu item as a person does: hover the first-level entry, then click the item in the
+ * drawer. The first hover can land while the frame is still settling after sign-in, so the
+ * pointer is moved off and on again until the drawer shows.
+ */
+export async function openFromSidebar(page: Page, area: string, item: string): Promise<void> {
+  const entry = page.getByRole('navigation', { name: '主菜单' }).getByText(area, { exact: true });
+  const link = page.getByRole('menuitem', { name: item, exact: true });
+  await expect(async () => {
+    await page.mouse.move(600, 5);
+    await entry.hover();
+    await expect(link).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await link.click();
+}

@@ -35,6 +35,7 @@ export class AppError extends Error {
 
 export const badRequest = (msg: string, data: unknown = null) => new AppError(400, msg, '400', data);
 export const unauthorized = (msg: string = MESSAGES.unauthorized, code = '401') => new AppError(401, msg, code);
-export const forbidden = (msg: string = MESSAGES.forbidden) => new AppError(403, msg);
+/** 403; `permission` names the missing key (the UI's development aid registers it). */
+export const forbidden = (msg: string = MESSAGES.forbidden, permission?: string) => new AppError(403, msg, '403', permission ? { permission } : null);
 export const notFound = (msg: string = MESSAGES.notFound) => new AppError(404, msg);
 export const conflict = (msg: string, code = '409') => new AppError(409, msg, code);

@@ -36,7 +36,7 @@ export function registerAuthHook(app: FastifyInstance): void {
     request.auth = await app.svc.sessions.authenticate(token);
     if (config.permission && !request.auth.admin) {
       const permissions = await request.permissionSet();
-      if (!permissions.has(config.permission)) throw forbidden();
+      if (!permissions.has(config.permission)) throw forbidden(undefined, config.permission);
     }
   });
 }

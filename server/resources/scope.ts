@@ -11,7 +11,8 @@ export async function requireAction(request: FastifyRequest, def: ResourceDefini
   const auth = caller(request);
   if (auth.admin) return;
   const permissions = await request.permissionSet();
-  if (!permissions.has(`${def.permissionPrefix}_${action}`)) throw forbidden();
+  const key = `${def.permissionPrefix}_${action}`;
+  if (!permissions.has(key)) throw forbidden(undefined, key);
 }
 
 /** The organisation a row is read or written in: the caller's current one. */

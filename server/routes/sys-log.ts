@@ -53,7 +53,10 @@ export async function sysLogRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: ['log'], summary: '日志的文字描述', params: idParams },
   }, async (request) => {
     const r = await entry(request);
-    const when = new Date(r.createdAt).toISOString();
-    return ok(`${r.username ?? '系统'} 于 ${when} ${r.title}${r.exception ? `，失败：${r.exception}` : '，成功'}（耗时 ${r.executeTime ?? 0} ms）`);
+    const user = r.userId ? await db.selectFrom('sysUser').select('realName').where('id', '=', r.userId).executeTakeFirst() : undefined;
+    const when = new Intl.DateTimeFormat('zh-CN', {
+      timeZone: app.svc.config.timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
+    }).format(new Date(r.createdAt)).replace(/\//g, '-');
+    return ok(`${user?.realName ?? r.username ?? '系统'} 于 ${when} ${r.title}${r.exception ? `，失败：${r.exception}` : '，成功'}（耗时 ${r.executeTime ?? 0} ms）`);
   });
 }

@@ -99,19 +99,20 @@ export async function userMenuRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { menuId: number; permission: string; methods?: string } }>('/sys-menu/savePermission', {
     config: { title: '登记缺少的权限' },
     schema: {
-      tags: ['menu'], summary: '开发辅助：403 时登记缺少的按钮权限（仅管理员，且服务端开启 DEV_AID）',
+      tags: ['menu'], summary: '开发辅助：403 时登记缺少的按钮权限（仅当服务端开启 DEV_AID；只登记按钮，不授予权限）',
       body: {
         type: 'object', additionalProperties: false, required: ['menuId', 'permission'],
         properties: { menuId: { type: 'integer', minimum: 1 }, permission: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_:.-]+$' }, methods: { type: 'string', maxLength: 20 } },
       },
     },
   }, async (request) => {
-    const auth = caller(request);
-    if (!app.svc.config.devAid || !auth.admin) throw forbidden();
+    caller(request);
+    if (!app.svc.config.devAid) throw forbidden();
     const { menuId, permission, methods } = request.body;
     const menu = await db.selectFrom('sysMenu').select(['id', 'menuType']).where('id', '=', menuId).executeTakeFirst();
     if (!menu || menu.menuType !== 'MENU') throw notFound('菜单不存在');
-    const exists = await db.selectFrom('sysMenu').select('id').where('parentId', '=', menuId).where('permission', '=', permission).executeTakeFirst();
+    const exists = await db.selectFrom('sysMenu').select('id').where((eb) => eb.or([eb('parentId', '=', menuId), eb('id', '=', menuId)]))
+      .where('permission', '=', permission).executeTakeFirst();
     if (exists) return ok({ added: false }, `权限 ${permission} 已存在`);
     await db.insertInto('sysMenu').values({
       parentId: menuId, menuType: 'BUTTON', title: `${permission}${methods ? ` (${methods})` : ''}`.slice(0, 50), permission, uuid: crypto.randomUUID(), sort: 900,

@@ -72,11 +72,12 @@ export async function seedDemoBusiness(db: Kysely<DB>, org: { id: number; groupI
   const weighs = [];
   for (let i = 0; i < 600; i++) {
     const vehicle = vehicles[Math.floor(random() * vehicles.length)];
-    const grossAt = new Date(now.getTime() - Math.floor(random() * 60 * 24 * 3600_000));
+    const done = i % 10 !== 0;
+    // finished weighings spread over the last 60 days; trucks still on site came in during the last 6 hours
+    const grossAt = new Date(now.getTime() - Math.floor(random() * (done ? 60 * 24 : 6) * 3600_000));
     const gross = 40 + random() * 15;
     const tare = Number(vehicle.tareWeight) + (random() - 0.5) * 0.4;
     const deduct = random() < 0.2 ? random() * 0.3 : 0;
-    const done = i % 10 !== 0;
     weighs.push({
       ...base, billCode: `${org.code}PU${grossAt.getFullYear()}${String(i + 1).padStart(6, '0')}`, plateNumber: vehicle.plateNumber,
       materialName: MATERIALS[Math.floor(random() * MATERIALS.length)], vendorName: vendors[Math.floor(random() * vendors.length)].vendorName,

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { usePageActive } from './layout/kept-page';
 
 export const APP_TITLE = '汽车衡统一管控平台';
 
@@ -8,5 +9,6 @@ export function pageTitle(page: string): string {
 }
 
 export function usePageTitle(page: string): void {
-  useEffect(() => { document.title = pageTitle(page); }, [page]);
+  const active = usePageActive();
+  useEffect(() => { if (active) document.title = pageTitle(page); }, [page, active]);
 }

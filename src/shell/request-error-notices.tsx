@@ -1,8 +1,35 @@
 import { App as AntApp } from 'antd';
 import { useEffect } from 'react';
 import { t } from './i18n/i18n';
+import { menuOfPath } from './navigation';
+import type { ApiError } from './request/api-error';
 import { describeError } from './request/error-message';
-import { onRequestError } from './request/request';
+import { onForbidden, onRequestError, request } from './request/request';
+import { session } from './session/session-store';
+
+let devAid: Promise<boolean> | null = null;
+/** Whether the server has the development aid on (global-config devAid), asked once. */
+function devAidOn(): Promise<boolean> {
+  devAid ??= request<{ devAid?: boolean }>({ url: '/sys-info/global-config', quiet: true }).then((c) => !!c.devAid).catch(() => false);
+  return devAid;
+}
+
+/**
+ * Development aid (spec 000 §6): on a 403 naming a permission, post it with the current menu to the
+ * save-permission call and tell the user whether it was added, or show the server's message.
+ */
+async function registerMissingPermission(error: ApiError): Promise<string | null> {
+  const permission = (error.data as { permission?: string } | null)?.permission;
+  if (!permission || !(await devAidOn())) return null;
+  const menu = menuOfPath(session.menu, typeof location === 'undefined' ? '/' : location.pathname);
+  if (!menu) return null;
+  try {
+    const answer = await request<{ added: boolean }>({ method: 'POST', url: '/sys-menu/savePermission', body: { menuId: menu.id, permission, methods: error.path.replace(/^\/api/, '').split('?')[0].slice(0, 20) }, quiet: true });
+    return answer.added ? `${t('devAid.added')}：${permission}` : `${t('devAid.exists')}：${permission}`;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
 
 /** Shows what a failed call means to a person (spec 000 §8): warnings 温馨提示, errors 错误提示. */
 export function RequestErrorNotices() {
@@ -12,6 +39,11 @@ export function RequestErrorNotices() {
     if (notice.level === 'none') return;
     const description = 'key' in notice.text ? t(notice.text.key) : notice.text.raw;
     notification[notice.level === 'warning' ? 'warning' : 'error']({ message: t(notice.titleKey), description, duration: notice.duration ?? 4.5 });
+  }), [notification]);
+  useEffect(() => onForbidden((error) => {
+    void registerMissingPermission(error).then((text) => {
+      if (text) notification.info({ message: t('devAid.title'), description: text, duration: 6 });
+    });
   }), [notification]);
   return null;
 }

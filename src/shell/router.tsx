@@ -3,19 +3,26 @@ import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { ErrorPage } from './pages/error-page';
 import { LoginPage } from './pages/login-page';
+import { LOCK_PATH, isLocked } from './session/idle-lock';
 import { session } from './session/session-store';
 
 const BasicLayout = lazy(() => import('./layout/basic-layout').then((m) => ({ default: m.BasicLayout })));
 const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
 const MenuPage = lazy(() => import('./pages/menu-page').then((m) => ({ default: m.MenuPage })));
 const TemplateFreePage = lazy(() => import('./pages/menu-page').then((m) => ({ default: m.TemplateFreePage })));
+const CommonMenusPage = lazy(() => import('./pages/extra-pages').then((m) => ({ default: m.CommonMenusPage })));
+const IframePage = lazy(() => import('./pages/extra-pages').then((m) => ({ default: m.IframePage })));
+const LockPage = lazy(() => import('./pages/lock-page').then((m) => ({ default: m.LockPage })));
+const ForgetPasswordPage = lazy(() => import('./pages/self-service-pages').then((m) => ({ default: m.ForgetPasswordPage })));
+const RegisterPage = lazy(() => import('./pages/self-service-pages').then((m) => ({ default: m.RegisterPage })));
 const EditPasswordPage = lazy(() => import('./pages/edit-password-page').then((m) => ({ default: m.EditPasswordPage })));
 
-/** isAuth routes need a token; without one the user goes to /login (spec 000 §2.1). */
+/** isAuth routes need a token; without one the user goes to /login; a locked session goes to /lock (spec 000 §2.1, §4). */
 function RequireAuth({ children }: { children: ReactNode }) {
-  const { accessToken } = useSnapshot(session);
+  const { accessToken, isLock } = useSnapshot(session);
   const location = useLocation();
   if (!accessToken) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (isLock || isLocked()) return <Navigate to={LOCK_PATH} replace />;
   return <>{children}</>;
 }
 
@@ -23,6 +30,9 @@ const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
+  { path: '/lock', element: page(<LockPage />) },
+  { path: '/forgetpwd', element: page(<ForgetPasswordPage />) },
+  { path: '/register', element: page(<RegisterPage />) },
   { path: '/401', element: <ErrorPage code={401} /> },
   { path: '/403', element: <ErrorPage code={403} /> },
   { path: '/404', element: <ErrorPage code={404} /> },
@@ -35,6 +45,8 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to="/clouds/index" replace /> },
       { path: 'clouds', element: <Navigate to="/clouds/index" replace /> },
       { path: 'clouds/index', element: page(<HomePage />) },
+      { path: 'clouds/index1', element: page(<CommonMenusPage />) },
+      { path: 'myiframe/*', element: page(<IframePage />) },
       { path: 'template-free', element: page(<TemplateFreePage />) },
       { path: '*', element: page(<MenuPage />) },
     ],

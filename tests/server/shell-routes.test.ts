@@ -82,7 +82,7 @@ describe.each(DATABASES)('shell routes on %s', (kind) => {
     expect(log.map((l) => l.action)).toEqual(['新增', '修改']);
     const detail = (await call('GET', `/sys-log/getSysLogData/${log[1].id}`, undefined, weigher.access)).json().data;
     expect(detail).toMatchObject({ path: 'PUT /api/material/as-vehicle/update', requestParams: expect.stringContaining('王强'), exceptionInfo: '' });
-    expect((await call('GET', `/sys-log/getSysLogDesc/${log[1].id}`, undefined, weigher.access)).json().data).toContain('修改');
+    expect((await call('GET', `/sys-log/getSysLogDesc/${log[1].id}`, undefined, weigher.access)).json().data).toMatch(/^张司磅 于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 修改，成功（耗时 \d+ ms）$/);
     const finance = (await t.login('finance')).access;
     const orgs = (await call('POST', '/sys-user-org/currentOrgs', { limit: { pn: 1, ps: 100 } }, finance)).json().data.list as { id: number; orgCode: string }[];
     await call('POST', `/switchOrg/${orgs.find((o) => o.orgCode === 'HBGT')!.id}`, undefined, finance);
@@ -90,12 +90,28 @@ describe.each(DATABASES)('shell routes on %s', (kind) => {
     expect((await call('GET', `/sys-log/getSysLogData/${log[1].id}`, undefined, finance)).statusCode).toBe(404);
   });
 
-  it('registers a missing permission for an admin (development aid) and refuses others', async () => {
+  it('names the missing permission in a 403 and registers it as a button when the development aid is on', async () => {
     const weighs = await menuId('mm_pu_weigh');
-    expect((await call('POST', '/sys-menu/savePermission', { menuId: weighs, permission: 'mm_pu_weigh_print', methods: 'POST' }, weigher.access)).statusCode).toBe(403);
-    expect((await call('POST', '/sys-menu/savePermission', { menuId: weighs, permission: 'mm_pu_weigh_print', methods: 'POST' })).json()).toMatchObject({ data: { added: true }, msg: '已添加权限 mm_pu_weigh_print' });
+    const refused = await call('POST', '/measure/mm-pu-weigh/audit', { ids: [1] }, weigher.access);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ msg: '当前操作没有权限', data: { permission: 'mm_pu_weigh_audit' } });
+    expect((await call('POST', '/sys-menu/savePermission', { menuId: weighs, permission: 'mm_pu_weigh_print', methods: 'POST' }, weigher.access)).json()).toMatchObject({ data: { added: true }, msg: '已添加权限 mm_pu_weigh_print' });
+    // registering grants nothing: the weigher still lacks it
+    expect((await t.database.db.selectFrom('sysMenu').select('title').where('permission', '=', 'mm_pu_weigh_print').executeTakeFirstOrThrow()).title).toBe('mm_pu_weigh_print (POST)');
     expect((await call('POST', '/sys-menu/savePermission', { menuId: weighs, permission: 'mm_pu_weigh_print' })).json()).toMatchObject({ data: { added: false } });
+    expect((await call('POST', '/sys-menu/savePermission', { menuId: weighs, permission: 'mm_pu_weigh_view' })).json()).toMatchObject({ data: { added: false }, msg: '权限 mm_pu_weigh_view 已存在' });
     expect((await call('POST', '/sys-menu/savePermission', { menuId: weighs, permission: 'x;drop table sys_menu' })).statusCode).toBe(400);
+  });
+
+  it('refuses the development aid when it is off', async () => {
+    const off = await createTestApp(kind);
+    try {
+      const token = (await off.login('admin')).access;
+      const res = await off.app.inject({ method: 'POST', url: '/api/sys-menu/savePermission', headers: bearer(token), payload: { menuId: 1, permission: 'x_y' } });
+      expect(res.statusCode).toBe(403);
+    } finally {
+      await off.close();
+    }
   });
 
   it('registers a disabled account and records a password-recovery request without revealing accounts', async () => {

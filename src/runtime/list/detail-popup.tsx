@@ -1,9 +1,10 @@
-import { App as AntApp, Descriptions, Modal, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { App as AntApp, Button, Descriptions, Modal, Skeleton } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import type { Template } from '../../schema/template';
 import { useRuntime } from '../runtime-context';
 import { renderCell, type Row } from './list-columns';
 import { resourceBase } from './list-actions';
+import { RequestLogDrawer } from './request-log-drawer';
 
 export const DETAIL_TEMPLATE_WARNING = '请检查详情模板的【列表请求方式】和【列表请求路由】属性';
 
@@ -16,6 +17,8 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
   const { message } = AntApp.useApp();
   const [template, setTemplate] = useState<Template | null>(null);
   const [row, setRow] = useState<Row | null>(null);
+  const [logOpen, setLogOpen] = useState(false);
+  const closeLog = useCallback(() => setLogOpen(false), []);
 
   useEffect(() => {
     if (rowId === null) return;
@@ -34,7 +37,10 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
 
   const columns = template?.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' ? 8 : 4;
   return (
-    <Modal open={rowId !== null} width="80%" title={template?.formatName ?? '详情'} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={rowId !== null} width="80%" title={template?.formatName ?? '详情'} onCancel={onClose} destroyOnHidden
+      footer={template?.customTable && row ? <Button onClick={() => setLogOpen(true)}>操作日志</Button> : null}
+    >
       {!template || !row ? <Skeleton active /> : (
         <Descriptions bordered size="small" column={columns / 2}>
           {(template.formSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden).map((f) => (
@@ -44,6 +50,7 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
           ))}
         </Descriptions>
       )}
+      {template?.customTable && rowId !== null && <RequestLogDrawer bizKey={`${template.customTable}:${rowId}`} open={logOpen} onClose={closeLog} />}
     </Modal>
   );
 }

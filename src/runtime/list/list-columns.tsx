@@ -20,7 +20,9 @@ export function renderCell(field: FieldDefinition, value: unknown, masked: boole
     if (!option) return value === null || value === undefined ? '' : String(value);
     return <Tag color={option.color ?? undefined}>{option.label}</Tag>;
   }
-  const text = formatValue(field.cgValFormat?.valFormatFun, value);
+  // a date without a chosen format shows as yyyy-MM-dd HH:mm:ss (spec 000 §9), never as raw ISO text
+  const format = field.cgValFormat?.valFormatFun ?? (field.fieldType === 'DATE' ? 'datetime' : undefined);
+  const text = formatValue(format, value);
   const kind = masked ? desensitizeKindOf(field.fieldName) : null;
   return kind ? desensitize(text, kind) : text;
 }

@@ -1,18 +1,25 @@
 import { DownOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { App as AntApp, Avatar, Dropdown, Layout } from 'antd';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useOutlet } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { i18nStore, setLocale, useT } from '../i18n/i18n';
+import { checkAddress, menuOfPath, rememberUrl, reportClosed } from '../navigation';
 import { RuntimeHost } from '../runtime-host';
+import { LOCK_PATH, startIdleTimer } from '../session/idle-lock';
+import type { MenuNode } from '../session/menu';
 import { loadUser, logout, session } from '../session/session-store';
-import { findLeafByRoute, type MenuNode } from '../session/menu';
 import { CompanySwitcher } from './company-switcher';
+import { FullScreenToggle, LogoArea, MenuSearch, REFRESH_OFF_MS, RefreshButton, useScreenClass } from './header-tools';
+import { KeptPageFrame } from './kept-page';
 import { Sidebar } from './sidebar';
 import { TagTabs } from './tag-tabs';
-import { HOME_TAB, closeAll, openTab, tabsStore } from './tabs-store';
+import { HOME_TAB, closeAll, closeTab, onTabsClosed, openTab, tabsStore } from './tabs-store';
+import { checkedMenus, useOpenMenu } from './use-open-menu';
 
-/** The signed-in frame: top bar with the company and the user menu, and the page. */
+const FIXED_TABS: Record<string, string> = { [HOME_TAB.value]: HOME_TAB.label, '/clouds/index1': '常用菜单' };
+
+/** The signed-in frame: top bar, sidebar, tag tabs and the kept-alive pages. */
 export function BasicLayout() {
   const t = useT();
   const navigate = useNavigate();
@@ -22,23 +29,67 @@ export function BasicLayout() {
   const { tabs } = useSnapshot(tabsStore);
   const location = useLocation();
   const outlet = useOutlet();
+  const openMenu = useOpenMenu();
+  const screen = useScreenClass();
   const pages = useRef(new Map<string, ReactNode>());
+  // Refresh switches the current page off for 200 ms and mounts it again (a new generation).
+  const generations = useRef(new Map<string, number>());
+  const [refreshing, setRefreshing] = useState(false);
+  const path = location.pathname;
 
+  // A page opens a tab once its menu entry passed the front-end address check (home on failure).
   useEffect(() => {
-    const path = location.pathname;
-    const label = path === HOME_TAB.value ? HOME_TAB.label : findLeafByRoute(snap.menu as MenuNode[], path)?.title;
-    if (label) openTab({ label, value: path });
-  }, [location.pathname, snap.menu]);
+    const fixed = FIXED_TABS[path];
+    if (fixed) return void openTab({ label: fixed, value: path });
+    const entry = menuOfPath(snap.menu as MenuNode[], path);
+    if (!entry) return;
+    rememberUrl(path + location.search);
+    if (tabsStore.tabs.some((tab) => tab.value === path)) return;
+    let live = true;
+    void (async () => {
+      if (!checkedMenus.has(entry.id)) {
+        if (!(await checkAddress(entry.id))) {
+          if (live) navigate(HOME_TAB.value, { replace: true });
+          return;
+        }
+        checkedMenus.add(entry.id);
+      }
+      if (live) openTab({ label: entry.title, value: path, menuId: entry.id });
+    })();
+    return () => { live = false; };
+  }, [path, location.search, snap.menu, navigate]);
 
-  // Visited pages stay alive (state kept) while their tab is open, and are dropped when it closes.
-  if (!pages.current.has(location.pathname)) pages.current.set(location.pathname, outlet);
-  for (const path of [...pages.current.keys()]) {
-    if (path !== location.pathname && !tabs.some((t) => t.value === path)) pages.current.delete(path);
-  }
+  // Each close tells the server which pages were closed; their kept-alive state is dropped.
+  useEffect(() => onTabsClosed((closed) => {
+    for (const tab of closed) if (tab.menuId) checkedMenus.delete(tab.menuId);
+    reportClosed(closed.flatMap((tab) => (tab.menuId ? [tab.menuId] : [])));
+  }), []);
+
+  // Idle lock: 40 minutes without mouse movement lock the session.
+  useEffect(() => startIdleTimer(path, () => navigate(LOCK_PATH, { replace: true })), [path, navigate]);
 
   useEffect(() => {
     if (!session.userInfo || session.menu.length === 0) void loadUser().catch(() => undefined);
   }, []);
+
+  // Visited pages stay alive (state kept) while their tab is open, and are dropped when it closes.
+  if (!pages.current.has(path)) pages.current.set(path, outlet);
+  for (const p of [...pages.current.keys()]) {
+    if (p !== path && !tabs.some((tab) => tab.value === p)) {
+      pages.current.delete(p);
+      generations.current.delete(p);
+    }
+  }
+
+  const doRefresh = () => {
+    if (refreshing) return;
+    const current = path;
+    setRefreshing(true);
+    setTimeout(() => {
+      generations.current.set(current, (generations.current.get(current) ?? 0) + 1);
+      setRefreshing(false);
+    }, REFRESH_OFF_MS);
+  };
 
   const confirmLogout = () =>
     modal.confirm({
@@ -55,17 +106,17 @@ export function BasicLayout() {
 
   const user = snap.userInfo;
   return (
-    <Layout className="wb-layout">
+    <Layout className={`wb-layout wb-screen-${screen}`}>
       <Layout.Header className="wb-header">
-        <div className="wb-brand">{t('appName')}</div>
+        <LogoArea />
         <div className="wb-header-right">
+          {screen !== 'xs' && <MenuSearch onChoose={(node) => void openMenu(node)} />}
           <CompanySwitcher />
+          {screen !== 'xs' && <FullScreenToggle />}
+          <RefreshButton onRefresh={doRefresh} />
           <Dropdown
             menu={{
-              items: [
-                { key: 'zh-CN', label: '中文' },
-                { key: 'en-US', label: 'English' },
-              ],
+              items: [{ key: 'zh-CN', label: '中文' }, { key: 'en-US', label: 'English' }],
               selectedKeys: [locale],
               onClick: ({ key }) => setLocale(key as 'zh-CN' | 'en-US'),
             }}
@@ -83,20 +134,24 @@ export function BasicLayout() {
           >
             <span className="wb-header-item wb-user" data-testid="user-menu">
               <Avatar size="small" icon={<UserOutlined />} src={user?.avatar ?? undefined} />
-              <span className="wb-real-name">{user?.realName ?? ''}</span>
+              {screen !== 'xs' && <span className="wb-real-name">{user?.realName ?? ''}</span>}
               <DownOutlined />
             </span>
           </Dropdown>
         </div>
       </Layout.Header>
       <Layout hasSider>
-        <Sidebar />
+        <Sidebar collapsed={screen === 'xs' || screen === 'sm'} />
         <Layout.Content className="wb-content">
-          <TagTabs active={location.pathname} />
+          <TagTabs active={path} onClose={(value) => { const next = closeTab(value, path); if (next) navigate(next); }} />
           <RuntimeHost>
-            {[...pages.current.entries()].map(([path, page]) => (
-              <div key={path} className="wb-page" style={{ display: path === location.pathname ? 'block' : 'none' }}>{page}</div>
-            ))}
+            {[...pages.current.entries()].map(([p, page]) => {
+              const active = p === path;
+              if (active && refreshing) return null;
+              return (
+                <KeptPageFrame key={`${p}#${generations.current.get(p) ?? 0}`} path={p} active={active}>{page}</KeptPageFrame>
+              );
+            })}
           </RuntimeHost>
         </Layout.Content>
       </Layout>

@@ -26,3 +26,19 @@ describe('tag tabs', () => {
     expect(tabsStore.tabs).toEqual([HOME_TAB]);
   });
 });
+
+describe('closed-tab reports', () => {
+  it('tells listeners which tabs each close removed, with their menu ids', async () => {
+    const { onTabsClosed } = await import('./tabs-store');
+    tabsStore.tabs = [HOME_TAB];
+    [{ ...a, menuId: 1 }, { ...b, menuId: 2 }, { ...c, menuId: 3 }].forEach(openTab);
+    const seen: (number | undefined)[][] = [];
+    const off = onTabsClosed((tabs) => seen.push(tabs.map((t) => t.menuId)));
+    closeTab(a.value, b.value);
+    closeOthers(b.value);
+    closeAll();
+    closeAll();
+    off();
+    expect(seen).toEqual([[1], [3], [2]]);
+  });
+});

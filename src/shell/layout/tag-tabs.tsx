@@ -2,12 +2,12 @@ import { DownOutlined } from '@ant-design/icons';
 import { Dropdown, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { HOME_TAB, closeAll, closeOthers, closeTab, tabsStore } from './tabs-store';
+import { HOME_TAB, closeAll, closeOthers, tabsStore } from './tabs-store';
 
-const CLOSE_ALL_DELAY_MS = 200;
+export const CLOSE_ALL_DELAY_MS = 200;
 
 /** The tag tab bar: right-click menu and the 更多 dropdown offer 关闭其他 and 关闭全部. */
-export function TagTabs({ active }: { active: string }) {
+export function TagTabs({ active, onClose }: { active: string; onClose(value: string): void }) {
   const { tabs } = useSnapshot(tabsStore);
   const navigate = useNavigate();
   const actions = {
@@ -28,9 +28,7 @@ export function TagTabs({ active }: { active: string }) {
           items={tabs.map((t) => ({ key: t.value, label: t.label, closable: t.value !== HOME_TAB.value }))}
           onChange={(key) => navigate(key)}
           onEdit={(key, action) => {
-            if (action !== 'remove' || typeof key !== 'string') return;
-            const next = closeTab(key, active);
-            if (next) navigate(next);
+            if (action === 'remove' && typeof key === 'string') onClose(key);
           }}
           tabBarExtraContent={{ right: <Dropdown menu={actions}><span className="wb-tabs-more">更多 <DownOutlined /></span></Dropdown> }}
         />

@@ -1,13 +1,15 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { App as AntApp, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/i18n';
 import { usePageTitle } from '../page-title';
 import { ApiError } from '../request/api-error';
 import { captchaImageUrl, checkPasswordSafe } from '../session/auth-api';
-import { login, session } from '../session/session-store';
+import { menuOfPath, rememberedUrl } from '../navigation';
+import { isLocked } from '../session/idle-lock';
+import { login, logout, session } from '../session/session-store';
 
 interface LoginForm { username: string; password: string; code?: string }
 
@@ -25,7 +27,21 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<LoginForm>();
 
-  if (snap.accessToken && !busy) return <Navigate to="/" replace />;
+  if (snap.accessToken && !busy) {
+    // a locked session that comes back to the login page signs in again; otherwise go home
+    if (isLocked()) {
+      void logout();
+      return null;
+    }
+    return <Navigate to="/" replace />;
+  }
+
+  /** After sign-in: the history url when the user's menu still has it, else home. */
+  const landing = () => {
+    const url = rememberedUrl();
+    const path = url?.split('?')[0];
+    return path && menuOfPath(session.menu, path) ? url! : '/';
+  };
 
   const submit = async (values: LoginForm) => {
     setBusy(true);
@@ -34,7 +50,7 @@ export function LoginPage() {
       await login(values.username, values.password, captcha ? { code: values.code ?? '', randomStr: captcha } : undefined);
       try {
         await checkPasswordSafe();
-        navigate('/', { replace: true });
+        navigate(landing(), { replace: true });
       } catch (e) {
         if (e instanceof ApiError && e.code === 'PWD_UNSAFE') {
           message.loading(t('pwd.mustChange'), 2);
@@ -42,7 +58,7 @@ export function LoginPage() {
           setTimeout(() => navigate(`/editpwd?id=${id ?? ''}`, { replace: true }), 2000);
           return;
         }
-        navigate('/', { replace: true });
+        navigate(landing(), { replace: true });
       }
     } catch (e) {
       const apiError = e instanceof ApiError ? e : null;
@@ -81,8 +97,8 @@ export function LoginPage() {
           {error && <div className="wb-login-error" role="alert">{error}</div>}
           <Button type="primary" htmlType="submit" block loading={busy}>{t('login.submit')}</Button>
           <div className="wb-login-links">
-            <a href="/forgetpwd">{t('login.forget')}</a>
-            <a href="/register">{t('login.register')}</a>
+            <Link to="/forgetpwd">{t('login.forget')}</Link>
+            <Link to="/register">{t('login.register')}</Link>
           </div>
         </Form>
       </div>

@@ -1,7 +1,8 @@
-import { Empty, Result } from 'antd';
+import { Empty } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { usePagePath } from '../layout/kept-page';
 import { usePageTitle } from '../page-title';
 import { findLeafByRoute, type MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
@@ -15,13 +16,13 @@ const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
 
 /** A route built from the menu tree: the page named by the entry's component (spec 000 §2.2). */
 export function MenuPage() {
-  const { pathname } = useLocation();
+  const pathname = usePagePath();
   const { menu } = useSnapshot(session);
   const entry = findLeafByRoute(menu as MenuNode[], pathname);
   usePageTitle(entry?.title ?? '404');
   if (!entry) {
     if (menu.length === 0) return null; // the menu is still loading
-    return <Result status="404" title="404" subTitle="资源不存在" />;
+    return <Navigate to="/clouds/index1" replace />;
   }
   const page = entry.component ? PAGES[entry.component] : undefined;
   return (

@@ -26,6 +26,12 @@ export function configureRequest(partial: Partial<RequestContext>): void {
 type Listener = (error: ApiError) => void;
 const unauthorizedListeners = new Set<Listener>();
 const errorListeners = new Set<Listener>();
+const forbiddenListeners = new Set<Listener>();
+/** Called for every 403, quiet calls included (the development aid of spec 000 §6). */
+export function onForbidden(listener: Listener): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
+}
 /** Called when a call ends in 401 after the refresh attempt: the shell logs out. */
 export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
@@ -51,7 +57,8 @@ export interface RequestOptions {
   /** The caller handles the error itself: no notice is published. */
   quiet?: boolean;
   timeoutMs?: number;
-  responseType?: 'json' | 'blob';
+  /** `response`: a successful non-JSON answer is handed back as it is (downloads read its body). */
+  responseType?: 'json' | 'blob' | 'response';
   signal?: AbortSignal;
 }
 
@@ -93,6 +100,7 @@ async function send<T>(options: RequestOptions): Promise<T> {
     clearTimeout(timer);
   }
   if (options.responseType === 'blob' && response.ok) return (await response.blob()) as T;
+  if (options.responseType === 'response' && response.ok && !response.headers.get('content-type')?.includes('application/json')) return response as T;
   let envelope: Envelope<T> | undefined;
   try {
     envelope = (await response.json()) as Envelope<T>;
@@ -128,8 +136,14 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   }
 }
 
+/** Publishes a failure found after the call answered (a download cut off): the shell shows it like any other. */
+export function reportRequestError(error: ApiError): void {
+  for (const l of errorListeners) l(error);
+}
+
 function fail(error: ApiError, options: RequestOptions): never {
   if (error.kind === 'unauthorized' && options.auth !== false) for (const l of unauthorizedListeners) l(error);
+  if (error.kind === 'forbidden') for (const l of forbiddenListeners) l(error);
   if (!options.quiet) for (const l of errorListeners) l(error);
   throw error;
 }

@@ -19,6 +19,16 @@ export function passwordGrant(username: string, password: string, captcha?: { co
   });
 }
 
+/** The lock screen signs in again with its own client credential (spec 000 §6). */
+const LOCK_CLIENT = `Basic ${btoa('lock:lock')}`;
+export function unlockGrant(username: string, password: string) {
+  return request<TokenAnswer>({
+    method: 'POST', url: '/oauth/token', auth: false, quiet: true,
+    headers: { Authorization: LOCK_CLIENT },
+    form: { grant_type: 'password', username, password },
+  });
+}
+
 export function refreshGrant(refreshToken: string) {
   return request<TokenAnswer>({
     method: 'POST', url: '/oauth/token', auth: false, quiet: true,

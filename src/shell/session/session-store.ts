@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import { ApiError } from '../request/api-error';
 import { configureRequest } from '../request/request';
-import { fetchMe, logoutCall, passwordGrant, refreshGrant, type TokenAnswer, type UserInfo } from './auth-api';
+import { fetchMe, logoutCall, passwordGrant, refreshGrant, unlockGrant, type TokenAnswer, type UserInfo } from './auth-api';
 import { fetchMenu, type MenuNode } from './menu';
 import { request } from '../request/request';
 import { settings } from '../settings-store';
@@ -46,6 +46,22 @@ function storeTokens(t: TokenAnswer): void {
 export async function login(username: string, password: string, captcha?: { code: string; randomStr: string }): Promise<void> {
   storeTokens(await passwordGrant(username.trim(), password, captcha));
   session.isLock = false;
+  try {
+    globalThis.localStorage?.removeItem('wb.isLock');
+    globalThis.sessionStorage?.removeItem('wb.isLock');
+  } catch { /* storage off */ }
+  await loadUser();
+}
+
+/** Unlocks a locked session by signing the same user in again (the lock client); the old session ends. */
+export async function unlock(password: string): Promise<void> {
+  const username = session.userInfo?.username;
+  if (!username) throw new Error('no user to unlock');
+  const old = session.accessToken;
+  const answer = await unlockGrant(username, password);
+  if (old) await logoutCall().catch(() => undefined);
+  storeTokens(answer);
+  session.isLock = false;
   await loadUser();
 }
 
@@ -73,6 +89,10 @@ export function refreshSession(): Promise<boolean> {
 /** Forgets menu, tags, permissions, user, tokens and roles (spec 000 §4). */
 export function clearSession(): void {
   Object.assign(session, empty());
+  try {
+    globalThis.localStorage?.removeItem('wb.isLock');
+    globalThis.sessionStorage?.removeItem('wb.isLock');
+  } catch { /* storage off */ }
 }
 
 export async function logout(): Promise<void> {

@@ -1,0 +1,83 @@
+import { Button, Collapse, Descriptions, Drawer, Empty, Modal, Skeleton, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useRuntime } from '../runtime-context';
+
+interface LogEntry { id: number; action: string; detail: string; staticFlg: string; createdAt: string; username: string | null }
+interface LogData { path: string; executeTime: number | null; clientInfo: string | null; requestHeads: string; requestParams: string; resultInfo: string; exceptionInfo: string }
+
+/**
+ * The request-log drawer of a document (spec 001 §2 screen 8): numbered entries with an
+ * expand/collapse toggle, each entry's text loaded on its first expand, and the 日志详情 dialog.
+ * A failed fetch closes the drawer with an empty list.
+ */
+export function RequestLogDrawer({ bizKey, open, onClose }: { bizKey: string; open: boolean; onClose(): void }) {
+  const { request } = useRuntime();
+  const [entries, setEntries] = useState<LogEntry[] | null>(null);
+  const [texts, setTexts] = useState<Record<number, string>>({});
+  const [detail, setDetail] = useState<{ entry: LogEntry; data: LogData | null } | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setEntries(null);
+    setTexts({});
+    request<LogEntry[]>({ url: '/sys-log/getSysLog', query: { bizKey }, quiet: true })
+      .then((rows) => { if (live) setEntries(rows); })
+      .catch(() => { if (live) { setEntries([]); onClose(); } });
+    return () => { live = false; };
+  }, [open, bizKey, request, onClose]);
+
+  const expand = (keys: string[] | string) => {
+    for (const key of Array.isArray(keys) ? keys : [keys]) {
+      const id = Number(key);
+      if (texts[id] !== undefined) continue;
+      setTexts((t) => ({ ...t, [id]: '' }));
+      request<string>({ url: `/sys-log/getSysLogDesc/${id}`, quiet: true })
+        .then((text) => setTexts((t) => ({ ...t, [id]: text })))
+        .catch(() => setTexts((t) => ({ ...t, [id]: '加载失败' })));
+    }
+  };
+  const showDetail = (entry: LogEntry) => {
+    setDetail({ entry, data: null });
+    request<LogData>({ url: `/sys-log/getSysLogData/${entry.id}`, quiet: true })
+      .then((data) => setDetail({ entry, data }))
+      .catch(() => setDetail(null));
+  };
+
+  return (
+    <Drawer open={open} onClose={onClose} title="操作日志" width={520} destroyOnHidden>
+      {entries === null ? <Skeleton active /> : entries.length === 0 ? <Empty description="暂无日志" /> : (
+        <Collapse
+          size="small" onChange={expand}
+          items={entries.map((e, i) => ({
+            key: String(e.id),
+            label: (
+              <span className="wb-log-entry-title">
+                <Tag color={e.staticFlg === '1' ? 'red' : 'blue'}>{i + 1}</Tag>
+                <b>{e.action}</b>
+                <span>{e.username ?? ''}</span>
+                <span style={{ color: '#8c8c8c' }}>{dayjs(e.createdAt).format('YYYY-MM-DD HH:mm:ss')}</span>
+              </span>
+            ),
+            extra: <Button size="small" type="link" onClick={(ev) => { ev.stopPropagation(); showDetail(e); }}>详情</Button>,
+            children: texts[e.id] ? <p style={{ margin: 0 }}>{texts[e.id]}</p> : <Skeleton active paragraph={{ rows: 1 }} title={false} />,
+          }))}
+        />
+      )}
+      <Modal open={!!detail} title="日志详情" footer={null} width={720} onCancel={() => setDetail(null)} destroyOnHidden>
+        {!detail?.data ? <Skeleton active /> : (
+          <Descriptions bordered size="small" column={1} labelStyle={{ width: 110 }}>
+            <Descriptions.Item label="请求路径">{detail.data.path}</Descriptions.Item>
+            <Descriptions.Item label="响应时间">{detail.data.executeTime ?? 0} ms</Descriptions.Item>
+            <Descriptions.Item label="设备名称">{detail.data.clientInfo ?? ''}</Descriptions.Item>
+            <Descriptions.Item label="请求头"><code className="wb-log-code">{detail.data.requestHeads}</code></Descriptions.Item>
+            <Descriptions.Item label="入参"><code className="wb-log-code">{detail.data.requestParams}</code></Descriptions.Item>
+            <Descriptions.Item label="出参"><code className="wb-log-code">{detail.data.resultInfo}</code></Descriptions.Item>
+            <Descriptions.Item label="异常信息"><code className="wb-log-code">{detail.data.exceptionInfo}</code></Descriptions.Item>
+          </Descriptions>
+        )}
+      </Modal>
+    </Drawer>
+  );
+}

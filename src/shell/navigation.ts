@@ -1,0 +1,62 @@
+import { request } from './request/request';
+import { leafRoute, leaves, type MenuNode } from './session/menu';
+import { session } from './session/session-store';
+
+/** Other applications opened in a new window (spec 000 §2.2). */
+export const EXTERNAL_APPS = ['jzjk', 'pdjk', 'dsrw'] as const;
+
+const HISTORY_KEY = 'wb.historyUrl';
+
+/** Where a menu entry leads: a route in this app, a framed external page, or another application's window. */
+export type MenuTarget =
+  | { kind: 'route'; path: string }
+  | { kind: 'iframe'; path: string }
+  | { kind: 'window'; url: string }
+  | { kind: 'none' };
+
+/**
+ * jzjk opens its index with the access token in the query; pdjk and dsrw open their login page;
+ * addresses with http open in the embedded frame page; everything else is a route with /index.
+ */
+export function menuTarget(node: MenuNode, origin: string, token: string | null): MenuTarget {
+  const address = node.urlPath ?? '';
+  const app = EXTERNAL_APPS.find((a) => address.includes(a));
+  if (app) {
+    const base = address.startsWith('http') ? address.replace(/\/+$/, '') : `${origin}/${app}`;
+    return { kind: 'window', url: app === 'jzjk' ? `${base}/index?token=${encodeURIComponent(token ?? '')}` : `${base}/login` };
+  }
+  if (address.startsWith('http')) return { kind: 'iframe', path: `/myiframe/${encodeURIComponent(address)}` };
+  const route = leafRoute(node);
+  return route ? { kind: 'route', path: route } : { kind: 'none' };
+}
+
+/** The front-end address check made before entering a menu or opening its tab (spec 000 §7.3). */
+export async function checkAddress(menuId: number): Promise<boolean> {
+  try {
+    return (await request<boolean>({ method: 'POST', url: '/core/sys-site-license/checkFrontendAdress', body: { adress: menuId, token: session.refreshToken ?? '' }, quiet: true })) === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Tells the server which pages (menu ids) were closed. */
+export function reportClosed(menuIds: number[]): void {
+  if (menuIds.length === 0 || !session.accessToken) return;
+  void request({ method: 'POST', url: '/closeCall', body: { token: session.refreshToken ?? '', adress: menuIds }, quiet: true }).catch(() => undefined);
+}
+
+/** The menu entry a route belongs to. */
+export function menuOfPath(menu: readonly MenuNode[], pathname: string): MenuNode | undefined {
+  return leaves(menu).find((n) => {
+    const t = menuTarget(n, '', null);
+    return (t.kind === 'route' || t.kind === 'iframe') && t.path === pathname;
+  });
+}
+
+/** The history url: the last page reached through the menu routes, restored after the menu loads. */
+export function rememberUrl(url: string): void {
+  try { localStorage.setItem(HISTORY_KEY, url); } catch { /* storage off */ }
+}
+export function rememberedUrl(): string | null {
+  try { return localStorage.getItem(HISTORY_KEY); } catch { return null; }
+}
