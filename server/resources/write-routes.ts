@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { routeParams, resolveResource, scopedRows, type RouteParams } from './list-route';
 import { currentOrg, requireAction, type ResourceAction } from './scope';
+import { checkFormRules } from './form-rules';
 import { rowValues } from './values';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
@@ -81,6 +82,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     await requireAction(request, def, 'add');
     const auth = caller(request);
     const orgId = currentOrg(request);
+    await checkFormRules(app.svc.db, def.tableName, request.body, 'create');
     const values = await rowValues(app.svc.db, def, request.body, 'create');
     await assertUnique(db, def, orgId, values);
     const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
@@ -102,6 +104,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const auth = caller(request);
     const [row] = await loadRows(app, request, def, [request.body.id]);
     if (def.kind === 'DOCUMENT' && row.status !== 'FREE') throw badRequest(`${rowName(def, row)}：${STATUS_LABELS[row.status] ?? row.status}的单据不能修改`);
+    await checkFormRules(app.svc.db, def.tableName, request.body, 'update', row);
     const values = await rowValues(app.svc.db, def, request.body, 'update');
     await assertUnique(db, def, currentOrg(request), values, row.id);
     const updated = await db.updateTable(def.tableName)

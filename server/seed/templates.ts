@@ -37,11 +37,22 @@ function listField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
   };
 }
 
+/** Mainland mobile numbers and plates: the custom rules (cgValidate) the seeded forms carry. */
+export const MOBILE_RULE = { validateMethod: '^1[3-9]\\d{9}$', validateTitle: '手机号格式错误!' };
+export const PLATE_RULE = {
+  validateMethod: '^[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼使领][A-Z][A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]$',
+  validateTitle: '车牌号格式错误!',
+};
+
 function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): FieldDefinition {
   const kind = c.fieldType === 'DATE' ? 'DATA_BOX_TIM' : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : c.fieldType === 'TXT' ? 'TEXTAREA' : 'ONE_TXT';
+  const rule = c.sensitive === 'mobile' ? MOBILE_RULE : /plateNumber$/i.test(c.fieldName) ? PLATE_RULE : null;
   return {
     fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq, formSubmitType: kind,
-    fieldType: c.fieldType === 'TXT' ? 'TXT' : c.fieldType, options: options(c), irequired: c.required ?? false, iupdate: true, ishow: true,
+    fieldType: c.fieldType === 'TXT' ? 'TXT' : c.fieldType, options: options(c), irequired: c.required ?? false, ishow: true,
+    // a document keeps its number once it exists
+    iupdate: !(def.kind === 'DOCUMENT' && c.unique),
+    ...(rule ? { cgValidate: rule } : {}),
   };
 }
 
@@ -52,7 +63,7 @@ const SYSTEM_LIST: FieldDefinition[] = [
   { fieldName: 'createdAt', fieldExplain: '创建时间', fieldType: 'DATE', detailsUrl: 'TIME_RANGE_BOX', isortField: true, iallowAdvanceQuery: true, cgValFormat: { valFormatFun: 'datetime' } },
 ];
 
-/** The LIST and DETAIL templates of a built-in resource, published under its menu. */
+/** The LIST, DETAIL and FORM templates of a built-in resource, published under its menu. */
 export function builtinTemplates(def: ResourceDefinition): Template[] {
   const buttons: TemplateButton[] = BUTTONS_BY_KIND[def.kind].map(([action, label], seq) => ({ code: action, label, action, permission: `${def.permissionPrefix}_${action}`, seq }));
   const system = SYSTEM_LIST.filter((f) => (def.kind === 'DOCUMENT' ? f.fieldName !== 'enabled' : f.fieldName !== 'status'))
@@ -68,6 +79,11 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
       formatStyle: def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
       formSubList: def.columns.map((c, i) => formField(def, c, (i + 1) * 10)),
     },
+    {
+      ...base, formatName: `${def.tableExplain}表单`, formatCode: `${def.tableName}_form`, formatType: 'FORM',
+      formatStyle: def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
+      formSubList: def.columns.map((c, i) => formField(def, c, (i + 1) * 10)),
+    },
   ];
 }
 
@@ -76,9 +92,9 @@ export async function ensureBuiltinTemplates(db: Kysely<DB>): Promise<void> {
   const byTable = new Map(BUILTIN_RESOURCES.map((r) => [r.tableName, r]));
   for (const def of BUILTIN_RESOURCES) {
     // the detail template first, so the list template can name it
-    const [list, detail] = builtinTemplates(def);
+    const [list, detail, form] = builtinTemplates(def);
     let detailId: number | undefined;
-    for (const template of [detail, list]) {
+    for (const template of [detail, list, form]) {
       const exists = await db.selectFrom('cgFormat').select('id').where('formatCode', '=', template.formatCode).executeTakeFirst();
       if (exists) {
         if (template === detail) detailId = exists.id;

@@ -28,6 +28,12 @@ export interface RuntimeServices {
   hasPermission(key: string | null | undefined): boolean;
   /** Data desensitisation switched on (setting equals "1"). */
   desensitize: boolean;
+  /** The signed-in user, company and group: what default-value macros stand for. */
+  user?: RuntimeUser | null;
+}
+
+export interface RuntimeUser {
+  user: number; username: string; currentOrg: number | null; currentOrgName: string | null; currentGroup: number | null; currentGroupName: string | null;
 }
 
 const RuntimeContext = createContext<RuntimeServices | null>(null);

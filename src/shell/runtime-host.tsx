@@ -16,6 +16,10 @@ export function RuntimeHost({ children }: { children: ReactNode }) {
     download: (options) => download(options),
     hasPermission: (key) => !key || !!snap.userInfo?.admin || !!snap.permissions[key],
     desensitize: desensitization === '1',
-  }), [snap.userInfo?.admin, snap.permissions, desensitization]);
+    user: snap.userInfo ? {
+      user: snap.userInfo.user, username: snap.userInfo.realName, currentOrg: snap.userInfo.currentOrg, currentOrgName: snap.userInfo.currentOrgName,
+      currentGroup: snap.userInfo.currentGroup, currentGroupName: snap.userInfo.currentGroupName,
+    } : null,
+  }), [snap.userInfo, snap.permissions, desensitization]);
   return <RuntimeProvider value={services}>{children}</RuntimeProvider>;
 }

@@ -28,13 +28,14 @@ describe.each(DATABASES)('resource engine writes and lifecycle on %s', (kind) =>
   it('validates each field by its column and names it', async () => {
     const cases: [object, string, string][] = [
       [{ axles: 2 }, '车牌号不能为空！', 'plateNumber'],
-      [{ plateNumber: '蒙B1', axles: 'six' }, '轴数(axles) 应为数字', 'axles'],
-      [{ plateNumber: '蒙B1', axles: '2.5' }, '轴数(axles) 应为整数', 'axles'],
-      [{ plateNumber: '蒙B1', tareWeight: '1.23456' }, '预置皮重(吨)(tareWeight) 最多 3 位小数', 'tareWeight'],
-      [{ plateNumber: '蒙B1', vehicleClass: 'TANK' }, '车辆类型(vehicleClass) 取值无效', 'vehicleClass'],
-      [{ plateNumber: 'X'.repeat(17) }, '车牌号(plateNumber) 长度不能超过 16', 'plateNumber'],
-      [{ plateNumber: '蒙B1', orgId: 2 }, '不允许的字段 orgId', 'orgId'],
-      [{ plateNumber: '蒙B1', password_hash: 'x' }, '不允许的字段 password_hash', 'password_hash'],
+      [{ plateNumber: '蒙B12345', axles: 'six' }, '轴数(axles) 应为数字', 'axles'],
+      [{ plateNumber: '蒙B12345', axles: '2.5' }, '轴数(axles) 应为整数', 'axles'],
+      [{ plateNumber: '蒙B12345', tareWeight: '1.23456' }, '预置皮重(吨)(tareWeight) 最多 3 位小数', 'tareWeight'],
+      [{ plateNumber: '蒙B12345', vehicleClass: 'TANK' }, '车辆类型(vehicleClass) 取值无效', 'vehicleClass'],
+      [{ plateNumber: '蒙B12345', driverName: '长'.repeat(51) }, '司机(driverName) 长度不能超过 50', 'driverName'],
+      [{ plateNumber: '蒙B1' }, '车牌号格式错误!', 'plateNumber'],
+      [{ plateNumber: '蒙B12345', orgId: 2 }, '不允许的字段 orgId', 'orgId'],
+      [{ plateNumber: '蒙B12345', password_hash: 'x' }, '不允许的字段 password_hash', 'password_hash'],
     ];
     for (const [body, msg, field] of cases) {
       const res = await call('POST', '/material/as-vehicle/create', body);
@@ -44,6 +45,34 @@ describe.each(DATABASES)('resource engine writes and lifecycle on %s', (kind) =>
     }
     await call('POST', '/material/as-vehicle/create', { plateNumber: '蒙C00001' });
     expect((await call('POST', '/material/as-vehicle/create', { plateNumber: '蒙C00001' })).json().msg).toBe('车牌号 蒙C00001 已存在');
+  });
+
+  it('checks a direct call with the published form’s rules: identity number, mobile, plate, required, and fields that may not change', async () => {
+    const cases: [string, object, string, string][] = [
+      ['/material/as-driver/create', { driverName: '王强', idNumber: '110105194912310021' }, '身份证号校验位错误!', 'idNumber'],
+      ['/material/as-driver/create', { driverName: '王强', idNumber: '990105194912310021' }, '身份证号地址编码错误!', 'idNumber'],
+      ['/material/as-driver/create', { driverName: '王强', idNumber: '1101051949' }, '身份证号校验错误!', 'idNumber'],
+      ['/material/as-driver/create', { driverName: '王强', mobile: '1234567' }, '手机号格式错误!', 'mobile'],
+      ['/material/as-driver/create', { driverName: '  ', mobile: '13812345678' }, '姓名不能为空！', 'driverName'],
+      ['/material/as-vendor/create', { vendorCode: 'V-MAIL', vendorName: '邮箱测试', email: 'sales@' }, '邮箱格式错误!', 'email'],
+      ['/material/as-vehicle/create', { plateNumber: '蒙a12345' }, '车牌号格式错误!', 'plateNumber'],
+    ];
+    for (const [url, body, msg, field] of cases) {
+      const res = await call('POST', url, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, msg, data: { field } });
+    }
+    const driver = await call('POST', '/material/as-driver/create', { driverName: '王强', idNumber: '11010519491231002X', mobile: '13812345678' });
+    expect(driver.json().success).toBe(true);
+
+    const bill = await call('POST', '/measure/mm-pu-weigh/create', { billCode: 'RULE-0001', plateNumber: '蒙K30001', materialName: '原煤' });
+    const { id, version } = bill.json().data;
+    const renamed = await call('PUT', '/measure/mm-pu-weigh/update', { id, version, billCode: 'RULE-0002' });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({ msg: '磅单号不允许修改', data: { field: 'billCode' } });
+    // sending the unchanged value is fine (a form posts what it shows)
+    const same = await call('PUT', '/measure/mm-pu-weigh/update', { id, version, billCode: 'RULE-0001', materialName: '精煤' });
+    expect(same.json()).toMatchObject({ success: true, data: { version: version + 1 } });
   });
 
   it('makes one record for a double submission with the same Idempotency-Key', async () => {

@@ -1,10 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { App as AntApp, Collapse, Empty, Input, Skeleton, Space, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { quickSearchCondition, sortEntries } from '../../schema/search';
 import type { Template, TemplateButton } from '../../schema/template';
 import { formatValue } from '../../schema/value-formats';
+import { TemplateFormDialog, type FormRequest } from '../form/form-dialog';
 import { useRuntime } from '../runtime-context';
 import { AdvancedQuery } from './advanced-query';
 import { DetailPopup } from './detail-popup';
@@ -16,6 +17,9 @@ import { useListData } from './use-list-data';
 import { useExport } from './use-export';
 
 export const PAGE_SIZES = [10, 20, 40, 80, 100];
+
+/** Buttons that open the record form: 新增, 修改 (one selected row), 复制 (a new record from one). */
+const FORM_ACTIONS: Record<string, FormRequest['mode']> = { add: 'create', edit: 'update', copy: 'create1' };
 
 /** A list page generated from the LIST template of a menu entry (spec 000 §2.4). */
 export function TemplateListPage({ menuId, onOpen }: { menuId: number | string; onOpen?(button: TemplateButton, rows: Row[]): void }) {
@@ -31,10 +35,10 @@ export function TemplateListPage({ menuId, onOpen }: { menuId: number | string; 
   }, [menuId, request]);
   if (missing) return <Empty description="该菜单尚未配置模板" />;
   if (!template) return <Skeleton active />;
-  return <TemplateList template={template} onOpen={onOpen} />;
+  return <TemplateList template={template} menuId={menuId} onOpen={onOpen} />;
 }
 
-export function TemplateList({ template, onOpen }: { template: Template; onOpen?(button: TemplateButton, rows: Row[]): void }) {
+export function TemplateList({ template, menuId, onOpen }: { template: Template; menuId?: number | string; onOpen?(button: TemplateButton, rows: Row[]): void }) {
   const { request, desensitize } = useRuntime();
   const { message, modal } = AntApp.useApp();
   const { query, setQuery, data, loading, reload } = useListData(template);
@@ -46,12 +50,19 @@ export function TemplateList({ template, onOpen }: { template: Template; onOpen?
   const quickFields = fields.filter((f) => f.iallowQuery);
   const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
   const exporter = useExport(template, query);
+  const [formRequest, setFormRequest] = useState<FormRequest | null>(null);
+  const closeForm = useCallback(() => setFormRequest(null), []);
+  const base = resourceBase(template.resUrl ?? '');
 
   const runAction = async (button: TemplateButton) => {
     if (button.action === 'export') return exporter.start();
     const problem = selectionProblem(button, selected.length);
     if (problem) return void message.warning(problem);
     const action = ROW_ACTIONS[button.action];
+    if (!action && menuId !== undefined && FORM_ACTIONS[button.action]) {
+      const mode = FORM_ACTIONS[button.action];
+      return setFormRequest(mode === 'create' ? { mode } : { mode, rowId: selected[0].id });
+    }
     if (!action) return onOpen?.(button, selected);
     const go = async () => {
       await request({ method: action.method, url: `${resourceBase(template.resUrl ?? '')}/${action.path}`, body: { ids: selected.map((r) => r.id) } });
@@ -116,6 +127,9 @@ export function TemplateList({ template, onOpen }: { template: Template; onOpen?
           </Table.Summary>
         )}
       />
+      {menuId !== undefined && (
+        <TemplateFormDialog menuId={menuId} base={base} request={formRequest} onClose={closeForm} onSaved={() => { setSelected([]); void reload(); }} />
+      )}
       {template.detailId && <DetailPopup detailId={template.detailId} rowId={detailRow} onClose={() => setDetailRow(null)} />}
     </div>
   );

@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+
+const view = (page: Page) => page.locator('.wb-page:visible');
+const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
+const button = (page: Page, name: RegExp) => view(page).locator('.wb-button-group').getByRole('button', { name });
+const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.wb-dynamic-form') });
+const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
+
+async function openDrivers(page: Page) {
+  await openFromSidebar(page, '基础档案', '司机');
+  await expect(view(page).locator('.ant-pagination-total-text')).toHaveText(/共 \d+ 条/);
+}
+
+async function findDriver(page: Page, name: string) {
+  await view(page).getByLabel('快速查询').fill(name);
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(name);
+}
+
+/** Calls the API with the page's own session. */
+async function api(page: Page, method: string, url: string, body?: unknown) {
+  return page.evaluate(async ({ method, url, body }) => {
+    const token = JSON.parse(localStorage.getItem('wb.session') ?? '{}').accessToken as string;
+    const res = await fetch(`/api${url}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    return res.json();
+  }, { method, url, body });
+}
+
+test('新增 a driver: the form checks the identity number and mobile as they are typed, then saves once', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'admin');
+  await openDrivers(page);
+  await button(page, /新\s*增/).click();
+  const dialog = formDialog(page);
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('司机 — 新增');
+
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(dialog.getByText('必须填写姓名')).toBeVisible();
+
+  await input(page, 'driverName').fill('  赵测试  ');
+  await input(page, 'idNumber').fill('110105194912310021');
+  await input(page, 'mobile').click();
+  await expect(dialog.getByText('身份证号校验位错误!')).toBeVisible();
+  await input(page, 'idNumber').fill('990105194912310021');
+  await input(page, 'mobile').click();
+  await expect(dialog.getByText('身份证号地址编码错误!')).toBeVisible();
+  await input(page, 'idNumber').fill('11010519491231002X');
+  await input(page, 'mobile').fill('1381234');
+  await input(page, 'licenseNo').click();
+  await expect(dialog.getByText('身份证号地址编码错误!')).toHaveCount(0);
+  await expect(dialog.getByText('手机号格式错误!')).toBeVisible();
+  await input(page, 'mobile').fill('13812345678');
+  // a double click makes one driver (submit ignores repeats for 1 s; the create carries an Idempotency-Key)
+  await dialog.getByRole('button', { name: /提\s*交/ }).dblclick();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await findDriver(page, '赵测试'); // trimmed on submit
+  await expect(rows(page).first()).toContainText('11010519491231002X');
+  await expectNoConsoleErrors(problems);
+});
+
+test('修改 asks 确定更新此条数据?; 否 cancels with 更新已取消, 是 saves', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openDrivers(page);
+  const made = await api(page, 'POST', '/material/as-driver/create', { driverName: '钱修改', mobile: '13900000001' });
+  expect(made.success).toBe(true);
+  await findDriver(page, '钱修改');
+  await rows(page).first().locator('.ant-checkbox').click();
+  await button(page, /修\s*改/).click();
+  await expect(input(page, 'mobile')).toHaveValue('13900000001');
+  await input(page, 'mobile').fill('13900000002');
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('确定更新此条数据?');
+  await confirm.getByRole('button', { name: '否' }).click();
+  await expect(page.getByText('更新已取消')).toBeVisible();
+  await expect(input(page, 'mobile')).toHaveValue('13900000002'); // still in the form
+
+  await page.waitForTimeout(1100); // submit ignores repeats within 1 s
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '是' }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await expect(rows(page).first()).toContainText('13900000002');
+});
+
+test('a stale edit is refused with 409, keeps the typed values, and can load the current data', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openDrivers(page);
+  const made = await api(page, 'POST', '/material/as-driver/create', { driverName: '孙并发', mobile: '13900000011' });
+  await findDriver(page, '孙并发');
+  await rows(page).first().locator('.ant-checkbox').click();
+  await button(page, /修\s*改/).click();
+  await expect(input(page, 'mobile')).toHaveValue('13900000011');
+  // someone else saves the same driver meanwhile
+  expect((await api(page, 'PUT', '/material/as-driver/update', { id: made.data.id, version: made.data.version, licenseNo: 'DL-OTHER' })).success).toBe(true);
+
+  await input(page, 'mobile').fill('13900000012');
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '是' }).click();
+  const stale = formDialog(page).locator('.wb-form-stale');
+  await expect(stale).toContainText('数据已被他人修改，请刷新后重试');
+  await expect(input(page, 'mobile')).toHaveValue('13900000012');
+
+  await stale.getByRole('button', { name: '载入最新数据' }).click();
+  await expect(input(page, 'licenseNo')).toHaveValue('DL-OTHER');
+  await expect(input(page, 'mobile')).toHaveValue('13900000011');
+  await input(page, 'mobile').fill('13900000012');
+  await page.waitForTimeout(1100);
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '是' }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await expect(rows(page).first()).toContainText('13900000012');
+  await expect(rows(page).first()).toContainText('DL-OTHER');
+});
+
+test('a vehicle’s plate is upper-cased as it is typed and checked against the plate format', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '基础档案', '车辆');
+  await button(page, /新\s*增/).click();
+  await input(page, 'plateNumber').fill('蒙a1234');
+  await expect(input(page, 'plateNumber')).toHaveValue('蒙A1234');
+  await input(page, 'driverName').click();
+  await expect(formDialog(page).getByText('车牌号格式错误!')).toBeVisible();
+  await input(page, 'plateNumber').fill('蒙a12345');
+  await expect(input(page, 'plateNumber')).toHaveValue('蒙A12345');
+  await input(page, 'driverName').click();
+  await expect(formDialog(page).getByText('车牌号格式错误!')).toHaveCount(0);
+});

@@ -1,0 +1,83 @@
+import { createForm, onFieldValueChange, type Form } from '@formily/core';
+import { FormLayout } from '@formily/antd-v5';
+import { FormProvider, createSchemaField, type ISchema } from '@formily/react';
+import { Button, Space } from 'antd';
+import { createContext, useContext, useMemo, useRef } from 'react';
+import type { DefaultContext } from '../../schema/defaults';
+import { compileForm, FORM_MIN_WIDTH, type CompiledForm, type FormMode } from '../../schema/form-schema';
+import type { Template } from '../../schema/template';
+import { FORM_COMPONENT_MAP } from './form-components';
+
+/** The component map the form engine renders with (a host may pass its own, e.g. the designer's preview). */
+export const FormComponentsContext = createContext(FORM_COMPONENT_MAP);
+
+/** Submit and reset run on the first click and ignore repeats for 1 s (spec 001 §9). */
+export const SUBMIT_DEBOUNCE_MS = 1000;
+
+/** Runs `fn` on the first call and ignores further calls until `ms` have passed. */
+export function useLeadingDebounce<A extends unknown[]>(fn: (...args: A) => void, ms: number): (...args: A) => void {
+  const last = useRef(0);
+  const latest = useRef(fn);
+  latest.current = fn;
+  return useMemo(() => (...args: A) => {
+    const now = Date.now();
+    if (now - last.current < ms) return;
+    last.current = now;
+    latest.current(...args);
+  }, [ms]);
+}
+
+/**
+ * Linkage of spec 001 §4 that follows from field names: clearing a …Name field clears its …Id,
+ * clearing an organisation name clears the company key.
+ */
+function clearLinkedIds(form: Form) {
+  onFieldValueChange('*', (field) => {
+    const name = String(field.path);
+    const value = field.value as unknown;
+    if (value !== null && value !== undefined && value !== '') return;
+    if (name.endsWith('Name')) {
+      const id = `${name.slice(0, -4)}Id`;
+      if (form.query(id).take()) form.setValuesIn(id, null);
+    }
+    if (name === 'orgName' && form.query('pkOrg').take()) form.setValuesIn('pkOrg', null);
+  });
+}
+
+export interface DynamicFormHandle { form: Form; compiled: CompiledForm }
+
+/** Builds the Formily form of a template in a mode; the caller keeps it (values survive re-renders). */
+export function useTemplateForm(template: Pick<Template, 'formatStyle' | 'formSubList'>, mode: FormMode, ctx: DefaultContext, initialValues?: Record<string, unknown>): DynamicFormHandle {
+  // compiled once per template and mode: the defaults are taken when the form opens
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const compiled = useMemo(() => compileForm(template, mode, ctx), [template, mode]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const form = useMemo(() => createForm({ initialValues, effects: (f) => clearLinkedIds(f), validateFirst: false }), [compiled]);
+  return { form, compiled };
+}
+
+/**
+ * The dynamic form (spec 001 §2 screen 4): a 48-unit grid of 4 or 8 columns, label width 100,
+ * gutter 20, at least 550 px wide; 提交 and 重置 unless the host brings its own buttons.
+ */
+export function DynamicForm({ handle, onSubmit, buttons = true }: { handle: DynamicFormHandle; onSubmit?(values: Record<string, unknown>): void | Promise<void>; buttons?: boolean }) {
+  const components = useContext(FormComponentsContext);
+  const SchemaField = useMemo(() => createSchemaField({ components: components as never }), [components]);
+  const submit = useLeadingDebounce(() => { void handle.form.submit(onSubmit ?? (() => undefined)).catch(() => undefined); }, SUBMIT_DEBOUNCE_MS);
+  const reset = useLeadingDebounce(() => { void handle.form.reset('*', { forceClear: false, validate: false }); }, SUBMIT_DEBOUNCE_MS);
+  return (
+    <FormProvider form={handle.form}>
+      <div className="wb-dynamic-form" style={{ minWidth: FORM_MIN_WIDTH }}>
+        <FormLayout labelWidth={100} labelAlign="right" feedbackLayout="terse" colon={false}>
+          <SchemaField schema={handle.compiled.schema as unknown as ISchema} />
+        </FormLayout>
+        {buttons && (
+          <Space className="wb-form-buttons">
+            <Button type="primary" onClick={submit}>提交</Button>
+            <Button onClick={reset}>重置</Button>
+          </Space>
+        )}
+      </div>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,149 @@
+import { App as AntApp, Alert, Button, Modal, Skeleton, Space } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { toFormValues, toSubmitValues, type FormMode } from '../../schema/form-schema';
+import type { Template } from '../../schema/template';
+import { useRuntime } from '../runtime-context';
+import { DynamicForm, SUBMIT_DEBOUNCE_MS, useLeadingDebounce, useTemplateForm } from './dynamic-form';
+
+/** What the list asks the dialog to do: a new record, an edit of one, or a new one copied from one. */
+export type FormRequest = { mode: 'create' } | { mode: 'update'; rowId: number } | { mode: 'create1'; rowId: number };
+
+export const UPDATE_CONFIRM = '确定更新此条数据?';
+export const UPDATE_CANCELLED = '更新已取消';
+export const NO_FORM_TEMPLATE = '该菜单尚未配置表单模板';
+
+interface ServerProblem { status?: number; message?: string; data?: { field?: string } | null }
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+}
+
+/**
+ * A record's form in a dialog (60% wide, body at most 70vh): the menu's FORM template in create,
+ * update or copy mode. Saving sends only what the mode may change; a stale edit (409) keeps the
+ * user's input and offers to load the current data.
+ */
+export function TemplateFormDialog({ menuId, base, request: ask, onClose, onSaved }: {
+  menuId: number | string; base: string; request: FormRequest | null; onClose(): void; onSaved(): void;
+}) {
+  const { request } = useRuntime();
+  const { message } = AntApp.useApp();
+  const [template, setTemplate] = useState<Template | null>(null);
+  const [row, setRow] = useState<Record<string, unknown> | null>(null);
+  useEffect(() => {
+    if (!ask) return;
+    let live = true;
+    (async () => {
+      const t = await request<Template>({ url: '/optimus_prime/optimusPrime', query: { formatType: 'FORM', menuId: String(menuId) }, quiet: true })
+        .catch(() => null);
+      if (!t) {
+        message.warning(NO_FORM_TEMPLATE);
+        onClose();
+        return;
+      }
+      const r = ask.mode === 'create' ? {}
+        : await request<Record<string, unknown>>({ url: `${base}/${ask.mode === 'update' ? 'detail' : 'copy'}/${ask.rowId}` });
+      if (live) { setTemplate(t); setRow(r); }
+    })().catch(() => { if (live) onClose(); });
+    return () => { live = false; setTemplate(null); setRow(null); };
+  }, [ask, base, menuId, request, message, onClose]);
+
+  const title = template ? `${template.formatName.replace(/表单$/, '')}${ask?.mode === 'update' ? ' — 修改' : ' — 新增'}` : '加载中…';
+  return (
+    <Modal
+      open={!!ask} width={template?.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' ? '90%' : '60%'} title={title} onCancel={onClose} destroyOnHidden footer={null}
+      styles={{ body: { maxHeight: '70vh', minHeight: 180, overflow: 'auto' } }}
+    >
+      {!ask || !template || !row ? <Skeleton active /> : (
+        <RecordForm key={`${ask.mode}:${'rowId' in ask ? ask.rowId : 'new'}`} template={template} mode={ask.mode} row={row} base={base} onClose={onClose} onSaved={onSaved} />
+      )}
+    </Modal>
+  );
+}
+
+function RecordForm({ template, mode, row, base, onClose, onSaved }: {
+  template: Template; mode: FormMode; row: Record<string, unknown>; base: string; onClose(): void; onSaved(): void;
+}) {
+  const { request, user } = useRuntime();
+  const { message, modal } = AntApp.useApp();
+  const fields = useMemo(() => template.formSubList ?? [], [template]);
+  const initial = useMemo(() => toFormValues(fields, row), [fields, row]);
+  const ctx = useMemo(() => ({ ...(user ?? {}), now: new Date() }), [user]);
+  const handle = useTemplateForm(template, mode, ctx, initial);
+  const [version, setVersion] = useState(row.version as number | undefined);
+  const [stale, setStale] = useState(false);
+  const [saving, setSaving] = useState(false);
+  // one key per opened form: a double click or a retry after a lost answer makes one record
+  const idempotencyKey = useMemo(newKey, []);
+
+  const showProblem = (error: unknown) => {
+    const e = error as ServerProblem;
+    if (e.status === 409) {
+      setStale(true);
+      return;
+    }
+    const field = e.data?.field;
+    if (field && handle.form.query(field).take()) {
+      handle.form.setFieldState(field, (s) => { s.selfErrors = [e.message ?? '']; });
+    }
+    if (e.message) message.error(e.message);
+  };
+
+  const save = async (values: Record<string, unknown>) => {
+    const body = toSubmitValues(fields, values, mode);
+    setSaving(true);
+    try {
+      if (mode === 'update') {
+        await request({ method: 'PUT', url: `${base}/update`, body: { ...body, id: row.id, version }, quiet: true });
+        message.success('修改成功');
+      } else {
+        await request({ method: 'POST', url: `${base}/create`, body, quiet: true, headers: { 'Idempotency-Key': idempotencyKey } });
+        message.success('新增成功');
+      }
+      onSaved();
+      onClose();
+    } catch (error) {
+      showProblem(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const submit = useLeadingDebounce(() => {
+    void handle.form.submit(async (values: Record<string, unknown>) => {
+      if (mode !== 'update') return save(values);
+      modal.confirm({
+        title: '提示', content: UPDATE_CONFIRM, okText: '是', cancelText: '否', type: 'warning',
+        onOk: () => save(values),
+        onCancel: () => { message.info(UPDATE_CANCELLED); },
+      });
+    }).catch(() => undefined); // the fields show their own messages
+  }, SUBMIT_DEBOUNCE_MS);
+  const reset = useLeadingDebounce(() => { void handle.form.reset('*', { validate: false }); }, SUBMIT_DEBOUNCE_MS);
+
+  /** Loads the current record over the form (the user re-applies their change). */
+  const reload = async () => {
+    const fresh = await request<Record<string, unknown>>({ url: `${base}/detail/${String(row.id)}` });
+    handle.form.setValues(toFormValues(fields, fresh), 'overwrite');
+    setVersion(fresh.version as number);
+    setStale(false);
+  };
+
+  return (
+    <>
+      {stale && (
+        <Alert
+          type="warning" showIcon className="wb-form-stale" message="数据已被他人修改，请刷新后重试"
+          description="您填写的内容仍保留在下面；载入最新数据后请重新修改并提交。"
+          action={<Button size="small" onClick={() => void reload().catch(() => undefined)}>载入最新数据</Button>}
+        />
+      )}
+      <DynamicForm handle={handle} buttons={false} />
+      <Space className="wb-form-footer">
+        <Button onClick={onClose}>取消</Button>
+        <Button onClick={reset}>重置</Button>
+        <Button type="primary" loading={saving} onClick={submit}>提交</Button>
+      </Space>
+    </>
+  );
+}

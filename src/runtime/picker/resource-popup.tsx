@@ -1,0 +1,189 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { App as AntApp, Button, Empty, Input, Modal, Skeleton, Table, Tree } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  PICKER_MESSAGES, filterTree, hasTable, hasTree, mergePageSelections, popupWidth, treeNodes, type PickerTreeNode,
+} from '../../schema/picker';
+import { quickSearchCondition, type ListResponse, type SearchCondition } from '../../schema/search';
+import type { Template } from '../../schema/template';
+import { listColumns, type Row } from '../list/list-columns';
+import { useRuntime } from '../runtime-context';
+
+export const PICKER_PAGE_SIZE = 10;
+
+interface PopupProps {
+  /** The popup template (cgFormatResId); the popup is open while this is set. */
+  cgFormatResId: string | number | null;
+  multiple: boolean;
+  allowClear?: boolean;
+  onConfirm(rows: Row[], template: Template): void;
+  onClear?(): void;
+  onClose(): void;
+}
+
+/**
+ * The resource popup (spec 001 §2 screen 6, §4): loads its template, then shows a searchable paged
+ * table, a filterable tree, or both. Single selection for RESOURCE_CONTROLS, several for the MORE
+ * variants, kept per page and merged on confirm. A failed template call closes it silently.
+ */
+export function ResourcePopup({ cgFormatResId, multiple, allowClear = false, onConfirm, onClear, onClose }: PopupProps) {
+  const { request } = useRuntime();
+  const [template, setTemplate] = useState<Template | null>(null);
+  const open = cgFormatResId !== null;
+  useEffect(() => {
+    if (cgFormatResId === null) return;
+    let live = true;
+    request<Template>({ url: `/optimus_prime/optimusPrimePopup/${cgFormatResId}`, quiet: true })
+      .then((t) => { if (live) setTemplate(t); })
+      .catch(() => { if (live) onClose(); }); // spec 001 §8: closes silently
+    return () => { live = false; setTemplate(null); };
+  }, [cgFormatResId, request, onClose]);
+
+  return (
+    <Modal
+      open={open} width={popupWidth(template?.formatStyle)} title={template?.formatName ?? PICKER_MESSAGES.loading}
+      onCancel={onClose} destroyOnHidden footer={null} className="wb-resource-popup"
+    >
+      {!template ? <Skeleton active /> : (
+        <PopupBody template={template} multiple={multiple} allowClear={allowClear} onConfirm={(rows) => onConfirm(rows, template)} onClear={onClear} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function PopupBody({ template, multiple, allowClear, onConfirm, onClear, onClose }: {
+  template: Template; multiple: boolean; allowClear: boolean; onConfirm(rows: Row[]): void; onClear?(): void; onClose(): void;
+}) {
+  const { request, desensitize } = useRuntime();
+  const { message } = AntApp.useApp();
+  const fields = useMemo(() => (template.resSubList?.length ? template.resSubList : template.listSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden), [template]);
+  const columns = useMemo(() => listColumns(fields, desensitize).map((c) => ({ ...c, sorter: false })), [fields, desensitize]);
+  const quickFields = useMemo(() => {
+    const marked = fields.filter((f) => f.iallowQuery);
+    return (marked.length ? marked : fields.filter((f) => !f.fieldType || f.fieldType === 'TEXT' || f.fieldType === 'CHAR'))
+      .map((f) => ({ fieldName: f.fieldName, id: f.id, customTable: f.customTable }));
+  }, [fields]);
+  // the field the tree filters the table by: the first one naming a tree-row field in effectField
+  const treeFilter = fields.find((f) => f.effectField);
+  const withTree = hasTree(template.formatStyle) && !!template.treeResUrl;
+  const withTable = hasTable(template.formatStyle);
+
+  const [text, setText] = useState('');
+  const [quick, setQuick] = useState<SearchCondition | null>(null);
+  const [treeKey, setTreeKey] = useState<SearchCondition | null>(null);
+  const [pn, setPn] = useState(1);
+  const [data, setData] = useState<ListResponse<Row>>({ list: [], total: 0, tongji: null });
+  const [loading, setLoading] = useState(false);
+  const [byPage, setByPage] = useState<Map<number, Row[]>>(new Map());
+  const [nodes, setNodes] = useState<PickerTreeNode[]>([]);
+  const [treeText, setTreeText] = useState('');
+  const [treeChosen, setTreeChosen] = useState<Row[]>([]);
+  const ps = template.ps ?? PICKER_PAGE_SIZE;
+
+  useEffect(() => {
+    if (!withTable || !template.resUrl) return;
+    let live = true;
+    setLoading(true);
+    const search = [...(quick ? [quick] : []), ...(treeKey ? [treeKey] : [])];
+    request<ListResponse<Row>>({
+      method: template.resMethod ?? 'POST', url: template.resUrl, list: true, quiet: true,
+      body: { search, limit: { pn, ps }, sort: [], tplId: template.id ?? null },
+    }).then((r) => { if (live) setData(r); })
+      .catch(() => undefined) // a failed list only stops the loading state
+      .finally(() => { if (live) setLoading(false); });
+    return () => { live = false; };
+  }, [withTable, template, quick, treeKey, pn, ps, request]);
+
+  useEffect(() => {
+    if (!withTree || !template.treeResUrl) return;
+    let live = true;
+    request<unknown>({ method: template.treeResMethod ?? 'GET', url: template.treeResUrl, quiet: true })
+      .then((answer) => { if (live) setNodes(treeNodes(answer, template.viewResourceSubName)); })
+      .catch(() => undefined);
+    return () => { live = false; };
+  }, [withTree, template, request]);
+
+  const shownTree = useMemo(() => filterTree(nodes, treeText), [nodes, treeText]);
+  const selected = withTable ? mergePageSelections(byPage) : treeChosen;
+
+  const confirm = (rows: Row[]) => {
+    if (rows.length === 0) return void message.warning(PICKER_MESSAGES.noSelection);
+    onConfirm(rows);
+  };
+  const search = () => { setQuick(quickSearchCondition(quickFields, text)); setPn(1); };
+
+  interface TreeItem { key: string; title: string; children: TreeItem[] }
+  const toTreeData = (list: PickerTreeNode[]): TreeItem[] => list.map((n) => ({ key: n.key, title: n.title, children: toTreeData(n.children) }));
+  const rowOfKey = (key: string, list: PickerTreeNode[] = nodes): Row | undefined => {
+    for (const n of list) {
+      if (n.key === key) return n.row as Row;
+      const inner = rowOfKey(key, n.children);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+
+  const tree = withTree && (
+    <div className="wb-popup-tree">
+      <Input allowClear placeholder={PICKER_MESSAGES.treeFilter} value={treeText} onChange={(e) => setTreeText(e.target.value)} />
+      {shownTree.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : (
+        <Tree
+          blockNode defaultExpandAll={!!treeText} key={treeText ? 'filtered' : 'all'} treeData={toTreeData(shownTree)}
+          checkable={!withTable && multiple} selectable
+          onSelect={(keys) => {
+            const row = keys.length ? rowOfKey(String(keys[0])) : undefined;
+            if (withTable) {
+              setTreeKey(row && treeFilter ? { key: treeFilter.fieldName, op: 'eq', val: row[treeFilter.effectField ?? 'id'] as string, keyId: treeFilter.id ?? null } : null);
+              setPn(1);
+            } else if (!multiple) setTreeChosen(row ? [row] : []);
+          }}
+          onCheck={(checked) => {
+            const keys = Array.isArray(checked) ? checked : checked.checked;
+            setTreeChosen(keys.map((k) => rowOfKey(String(k))).filter((r): r is Row => !!r));
+          }}
+          onDoubleClick={(_, node) => { const row = rowOfKey(String(node.key)); if (row && !withTable) confirm([row]); }}
+        />
+      )}
+    </div>
+  );
+
+  const table = withTable && (
+    <div className="wb-popup-table">
+      <Input.Search
+        allowClear value={text} onChange={(e) => setText(e.target.value)} onSearch={search} enterButton={<SearchOutlined />}
+        placeholder={quickFields.length ? `请输入${fields.filter((f) => quickFields.some((q) => q.fieldName === f.fieldName)).map((f) => f.fieldExplain).join('/')}` : '请输入关键字'}
+        aria-label="弹窗查询" style={{ marginBottom: 8 }}
+      />
+      <Table<Row>
+        rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={data.list} scroll={{ x: 'max-content', y: 360 }}
+        rowSelection={{
+          type: multiple ? 'checkbox' : 'radio',
+          selectedRowKeys: selected.map((r) => r.id),
+          onChange: (_, rows) => setByPage((prev) => {
+            const next = new Map(multiple ? prev : []);
+            next.set(pn, rows);
+            return next;
+          }),
+        }}
+        onRow={(record) => ({
+          onDoubleClick: () => confirm(multiple ? mergePageSelections(new Map([...byPage, [Number.MAX_SAFE_INTEGER, [record]]])) : [record]),
+        })}
+        pagination={{ current: pn, pageSize: ps, total: data.total, showSizeChanger: false, showTotal: (total) => `共 ${total} 条`, onChange: (page) => setPn(page) }}
+      />
+    </div>
+  );
+
+  return (
+    <>
+      <div className={withTree && withTable ? 'wb-popup-split' : undefined}>
+        {tree}
+        {table}
+      </div>
+      <div className="wb-form-footer">
+        {allowClear && onClear && <Button onClick={onClear}>清空</Button>}
+        <Button onClick={onClose}>取消</Button>
+        <Button type="primary" onClick={() => confirm(selected)}>确定</Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { DateDefaultSpec, FieldDefinition } from './field-definition';
+
+/** Who is filling in the form: the values the default-value macros stand for. */
+export interface DefaultContext {
+  user?: number | string | null;
+  username?: string | null;
+  currentOrg?: number | string | null;
+  currentOrgName?: string | null;
+  currentGroup?: number | string | null;
+  currentGroupName?: string | null;
+  now: Date;
+}
+
+/** Default-value macros (spec 001 §3): the current user, company and group, named as in the stored user. */
+export const DEFAULT_MACROS = ['$user', '$username', '$currentOrg', '$currentOrgName', '$currentGroup', '$currentGroupName'] as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+export function formatLocal(date: Date, withTime: boolean): string {
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return withTime ? `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` : day;
+}
+
+/** The date a relative spec names: each part moves by its amount (+ or -) or is set (fixed). */
+export function resolveDateSpec(spec: DateDefaultSpec, now: Date): Date {
+  const d = new Date(now.getTime());
+  const apply = (part: keyof Omit<DateDefaultSpec, 'type'>, get: () => number, set: (v: number) => void) => {
+    const p = spec[part];
+    if (!p) return;
+    if (p.mark === 'fixed') set(p.value);
+    else set(get() + (p.mark === '+' ? p.value : -p.value));
+  };
+  apply('year', () => d.getFullYear(), (v) => d.setFullYear(v));
+  apply('month', () => d.getMonth() + 1, (v) => d.setMonth(v - 1));
+  apply('day', () => d.getDate(), (v) => d.setDate(v));
+  apply('hour', () => d.getHours(), (v) => d.setHours(v));
+  apply('minute', () => d.getMinutes(), (v) => d.setMinutes(v));
+  apply('second', () => d.getSeconds(), (v) => d.setSeconds(v));
+  return d;
+}
+
+const DATE_ONLY_KINDS = new Set(['DATA_BOX', 'DATA_RANGE_BOX']);
+
+/** A field's starting value in create mode: macros and relative dates resolved, the rest as configured. */
+export function resolveDefault(field: Pick<FieldDefinition, 'defaultValue' | 'formSubmitType' | 'fieldType'>, ctx: DefaultContext): unknown {
+  const v = field.defaultValue;
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v === 'object') return formatLocal(resolveDateSpec(v, ctx.now), !DATE_ONLY_KINDS.has(field.formSubmitType ?? ''));
+  if (typeof v === 'string' && (DEFAULT_MACROS as readonly string[]).includes(v)) {
+    const value = ctx[v.slice(1) as keyof Omit<DefaultContext, 'now'>];
+    return value ?? undefined;
+  }
+  if (field.fieldType === 'BOOLEAN') return v === true || v === 'true' || v === 1 || v === '1';
+  return v;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { resolveDateSpec, resolveDefault } from './defaults';
+import type { FieldDefinition } from './field-definition';
+import { compileForm, componentOf, toFormValues, toSubmitValues } from './form-schema';
+
+const ctx = { user: 7, username: '张司磅', currentOrg: 1, currentOrgName: '东方能源有限公司', currentGroup: 9, currentGroupName: '演示集团', now: new Date(2026, 10, 23, 10, 20, 30) };
+const fields: FieldDefinition[] = [
+  { fieldName: 'plateNumber', fieldExplain: '车牌号', formSubmitType: 'ONE_TXT', irequired: true, seq: 10, iupdate: false },
+  { fieldName: 'orgName', fieldExplain: '公司', formSubmitType: 'ONE_TXT', defaultValue: '$currentOrgName', seq: 20 },
+  { fieldName: 'inTime', fieldExplain: '预计进厂时间', formSubmitType: 'DATA_BOX_TIM', defaultValue: { type: 'date', day: { mark: '+', value: 1 }, hour: { mark: 'fixed', value: 8 }, minute: { mark: 'fixed', value: 0 }, second: { mark: 'fixed', value: 0 } }, seq: 30 },
+  { fieldName: 'materials', fieldExplain: '物料', formSubmitType: 'SELECT_MORE', options: [{ value: 'a', label: '原煤' }, { value: 'b', label: '精煤' }], seq: 40 },
+  { fieldName: 'remark', fieldExplain: '备注', formSubmitType: 'TEXTAREA', seq: 50 },
+  { fieldName: 'hiddenNote', fieldExplain: '不显示', ishow: false, seq: 60 },
+];
+
+describe('compileForm', () => {
+  it('lays the visible fields out in seq order on 4 columns, remarks on a full row', () => {
+    const { schema, columns } = compileForm({ formSubList: fields }, 'create', ctx);
+    expect(columns).toBe(4);
+    const props = schema.properties!.grid.properties!;
+    expect(Object.keys(props)).toEqual(['plateNumber', 'orgName', 'inTime', 'materials', 'remark']);
+    expect(props.remark['x-decorator-props']).toMatchObject({ gridSpan: 4, labelWidth: 100 });
+    expect(props.plateNumber['x-decorator-props']).toMatchObject({ gridSpan: 1 });
+    expect(schema.properties!.grid['x-component-props']).toMatchObject({ maxColumns: 4, columnGap: 20 });
+    expect(compileForm({ formSubList: fields, formatStyle: 'FORMAT_EIGHT_COLUMN_FROM' }, 'create', ctx).columns).toBe(8);
+  });
+  it('applies defaults only when creating: macros and the relative date spec', () => {
+    const props = compileForm({ formSubList: fields }, 'create', ctx).schema.properties!.grid.properties!;
+    expect(props.orgName.default).toBe('东方能源有限公司');
+    expect(props.inTime.default).toBe('2026-11-24 08:00:00');
+    expect(compileForm({ formSubList: fields }, 'update', ctx).schema.properties!.grid.properties!.orgName.default).toBeUndefined();
+  });
+  it('disables fields that are not updatable when editing, and everything while weighing', () => {
+    const update = compileForm({ formSubList: fields }, 'update', ctx).schema.properties!.grid.properties!;
+    expect(update.plateNumber['x-pattern']).toBe('disabled');
+    expect(update.orgName['x-pattern']).toBe('editable');
+    const weigh = compileForm({ formSubList: fields }, 'weigh', ctx).schema.properties!.grid.properties!;
+    expect(Object.values(weigh).every((n) => n['x-pattern'] === 'disabled')).toBe(true);
+  });
+  it('gives required fields the form engine’s message and the value rules on blur', () => {
+    const props = compileForm({ formSubList: [...fields, { fieldName: 'idNumber', fieldExplain: '身份证号' }] }, 'create', ctx).schema.properties!.grid.properties!;
+    expect(props.plateNumber['x-validator']![0]).toEqual({ required: true, message: '必须填写车牌号' });
+    const blur = props.idNumber['x-validator']!.find((r) => r.triggerType === 'onBlur')!;
+    expect(blur.validator!('110105194912310021')).toBe('身份证号校验位错误!');
+    expect(blur.validator!('11010519491231002X')).toBeUndefined();
+  });
+  it('picks components by kind and by the field’s role', () => {
+    expect(componentOf({ fieldName: 'plateNumber', fieldExplain: '车牌号' })).toBe('Plate');
+    expect(componentOf({ fieldName: 'num', fieldExplain: '数量', formSubmitType: 'ONE_TXT' })).toBe('Digits');
+    expect(componentOf({ fieldName: 'gross', fieldExplain: '毛重', fieldType: 'NUMBER' })).toBe('NumberInput');
+    expect(componentOf({ fieldName: 'sql', fieldExplain: 'SQL', formSubmitType: 'TEXTAREA_SENTENCE' })).toBe('SqlEditor');
+  });
+});
+
+describe('form values', () => {
+  it('submits trimmed strings, nulls for empties, comma-joined multi-values, and leaves out what the mode cannot change', () => {
+    const values = { plateNumber: ' 蒙A12345 ', orgName: '  ', materials: ['a', 'b'], remark: '' };
+    expect(toSubmitValues(fields, values, 'create')).toEqual({ plateNumber: '蒙A12345', orgName: null, inTime: null, materials: 'a,b', remark: null });
+    expect(toSubmitValues(fields, values, 'update')).not.toHaveProperty('plateNumber');
+    expect(toFormValues(fields, { materials: 'a,b', plateNumber: 'X' })).toEqual({ materials: ['a', 'b'], plateNumber: 'X' });
+  });
+  it('resolves relative dates part by part and date-only kinds without a time', () => {
+    expect(resolveDateSpec({ type: 'date', month: { mark: '-', value: 1 }, day: { mark: 'fixed', value: 1 } }, ctx.now).toDateString()).toBe(new Date(2026, 9, 1, 10, 20, 30).toDateString());
+    expect(resolveDefault({ formSubmitType: 'DATA_BOX', defaultValue: { type: 'date' } }, ctx)).toBe('2026-11-23');
+    expect(resolveDefault({ fieldType: 'BOOLEAN', defaultValue: 'true' }, ctx)).toBe(true);
+  });
+});

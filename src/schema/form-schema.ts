@@ -1,0 +1,214 @@
+import { resolveDefault, type DefaultContext } from './defaults';
+import type { FieldDefinition, FieldOption } from './field-definition';
+import { labelNeedsTooltip } from './layout-rules';
+import { isMultiplePicker } from './picker';
+import type { Template } from './template';
+import { DIGITS_ONLY_FIELDS, MULTI_KINDS, checkFieldValue, isEmpty, isPlateField, requiredMessage } from './validate';
+
+/**
+ * Field definitions → a Formily schema (plain data plus validator functions made here, never from
+ * server text). The runtime renders it with a component-name → component map passed through context.
+ */
+
+/** The form modes of spec 001 §2 (route query `type`), plus a read-only view. */
+export const FORM_MODES = ['create', 'create1', 'update', 'safeUpdate', 'weigh', 'createRef', 'view'] as const;
+export type FormMode = (typeof FORM_MODES)[number];
+
+/** Component names the runtime's map must provide. */
+export const FORM_COMPONENTS = [
+  'Input', 'TextArea', 'SqlEditor', 'NumberInput', 'Digits', 'Plate', 'Select', 'MultiSelect', 'Radio', 'Checkbox', 'YesNo',
+  'Date', 'DateTime', 'DateRange', 'DateTimeRange', 'Time', 'TimeRange', 'ImageUpload', 'Picker', 'Display',
+] as const;
+export type FormComponentName = (typeof FORM_COMPONENTS)[number];
+
+/** What a picking field hands its popup (plain data from the template). */
+export interface PickerProps {
+  fieldName: string;
+  cgFormatResId: string | number | null;
+  resourceList: NonNullable<FieldDefinition['resourceList']>;
+  multiple: boolean;
+  allowClear: boolean;
+}
+
+export type FieldValidator = (value: unknown) => string | undefined;
+export interface ValidatorRule { required?: boolean; message?: string; triggerType?: 'onInput' | 'onBlur'; validator?: FieldValidator }
+
+export interface FormSchemaNode {
+  type: 'object' | 'void' | 'string' | 'boolean' | 'array';
+  title?: string;
+  required?: boolean;
+  default?: unknown;
+  enum?: { label: string; value: unknown }[];
+  'x-index'?: number;
+  'x-decorator'?: 'FormItem';
+  'x-decorator-props'?: Record<string, unknown>;
+  'x-component'?: FormComponentName | 'FormGrid';
+  'x-component-props'?: Record<string, unknown>;
+  'x-validator'?: ValidatorRule[];
+  'x-pattern'?: 'editable' | 'disabled' | 'readOnly' | 'readPretty';
+  'x-display'?: 'visible' | 'hidden' | 'none';
+  properties?: Record<string, FormSchemaNode>;
+}
+
+export const FORM_LABEL_WIDTH = 100;
+export const FORM_GUTTER = 20;
+export const FORM_MIN_WIDTH = 550;
+/** Narrowest grid column (label 100 + an input of 80). */
+export const FORM_COLUMN_MIN_WIDTH = 180;
+
+/** Columns of a form template: 8 for the eight-column style, else 4. */
+export function formColumns(template: Pick<Template, 'formatStyle'>): 4 | 8 {
+  return template.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' ? 8 : 4;
+}
+
+/** Remarks and multi-line text take a full row. */
+export function isFullRow(field: FieldDefinition): boolean {
+  return field.formSubmitType === 'TEXTAREA' || field.formSubmitType === 'TEXTAREA_SENTENCE' || field.formSubmitType === 'IMG_UPLOAD_EP'
+    || /^(remark|remarks|memo|note)$|Remark$/.test(field.fieldName) || (field.rows ?? 0) > 1;
+}
+
+/** Which component renders a field. */
+export function componentOf(field: FieldDefinition): FormComponentName {
+  const kind = field.formSubmitType;
+  if (DIGITS_ONLY_FIELDS.has(field.fieldName)) return 'Digits';
+  if (isPlateField(field.fieldName) && (!kind || kind === 'ONE_TXT')) return 'Plate';
+  switch (kind) {
+    case 'TEXTAREA': return 'TextArea';
+    case 'TEXTAREA_SENTENCE': return 'SqlEditor';
+    case 'SELECT': case 'AUTO_SELECT': case 'SELECT_ONE_TXT': return 'Select';
+    case 'SELECT_MORE': return 'MultiSelect';
+    case 'SINGLE_ELECTION': return 'Radio';
+    case 'MULTIPLE_SELECTION': return 'Checkbox';
+    case 'BOOLEAN': return 'YesNo';
+    case 'DATA_BOX': return 'Date';
+    case 'DATA_BOX_TIM': return 'DateTime';
+    case 'DATA_RANGE_BOX': return 'DateRange';
+    case 'TIME_BOX_TIM': return 'Time';
+    case 'TIME_RANGE_BOX': return 'DateTimeRange';
+    case 'IMG_UPLOAD_EP': case 'IMG_LOGO': return 'ImageUpload';
+    case 'RESOURCE_CONTROLS': case 'RESOURCE_CONTROLS_MORE': case 'RESOURCE_CONTROLS_MORE_FOLD': case 'DETAIL_RESOURCE_CONTROLS': return 'Picker';
+    case 'CALCULATE': case 'NONE_WHOLE': case 'RESOURCE_NONE': return 'Display';
+    default:
+      if (field.fieldType === 'NUMBER') return 'NumberInput';
+      if (field.fieldType === 'BOOLEAN') return 'YesNo';
+      if (field.fieldType === 'DATE') return 'DateTime';
+      if (field.fieldType === 'ENUM') return 'Select';
+      return 'Input';
+  }
+}
+
+function choices(field: FieldDefinition): FieldOption[] | undefined {
+  const list = field.options?.length ? field.options : field.enumOptions;
+  return list?.length ? list : undefined;
+}
+
+/** Whether a field can be changed in a mode: iupdate, and never while weighing or viewing. */
+export function isEditable(field: FieldDefinition, mode: FormMode): boolean {
+  if (mode === 'weigh' || mode === 'view') return false;
+  if (mode === 'update' || mode === 'safeUpdate') return field.iupdate !== false;
+  return true;
+}
+
+/** The validators of a field: required (change form of the message), then its value rules on blur. */
+export function validatorsOf(field: FieldDefinition): ValidatorRule[] {
+  const rules: ValidatorRule[] = [];
+  if (field.irequired) rules.push({ required: true, message: requiredMessage(field, 'change') });
+  rules.push({ triggerType: 'onBlur', validator: (value) => checkFieldValue(field, value) ?? undefined });
+  return rules;
+}
+
+export interface CompiledForm { columns: 4 | 8; fields: FieldDefinition[]; schema: FormSchemaNode }
+
+/**
+ * Compiles a FORM (or DETAIL) template: the visible fields in seq order on a grid of 4 or 8
+ * columns, each with its component, options, validators, pattern and (in create modes) default.
+ */
+export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubList'>, mode: FormMode, ctx: DefaultContext): CompiledForm {
+  const columns = formColumns(template);
+  const fields = [...(template.formSubList ?? [])].filter((f) => f.ishow !== false).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const properties: Record<string, FormSchemaNode> = {};
+  fields.forEach((field, index) => {
+    const component = componentOf(field);
+    const multi = MULTI_KINDS.has(field.formSubmitType ?? '');
+    const options = choices(field);
+    const node: FormSchemaNode = {
+      type: field.fieldType === 'BOOLEAN' || component === 'YesNo' ? 'boolean' : multi || component.endsWith('Range') ? 'array' : 'string',
+      title: field.fieldExplain,
+      'x-index': index,
+      'x-decorator': 'FormItem',
+      'x-decorator-props': {
+        gridSpan: isFullRow(field) ? columns : 1,
+        labelWidth: FORM_LABEL_WIDTH,
+        ...(labelNeedsTooltip(field.fieldExplain, field.irequired) ? { tooltip: field.fieldExplain } : {}),
+      },
+      'x-component': component,
+      'x-component-props': {
+        ...(field.tipsMessage ? { placeholder: field.tipsMessage } : {}),
+        ...(field.rows ? { rows: field.rows } : {}),
+        'data-field': field.fieldName,
+        ...(component === 'Picker' ? {
+          picker: {
+            fieldName: field.fieldName, cgFormatResId: field.cgFormatResId ?? null, resourceList: field.resourceList ?? [],
+            multiple: isMultiplePicker(field.formSubmitType), allowClear: !field.irequired,
+          } satisfies PickerProps,
+        } : {}),
+      },
+      'x-validator': validatorsOf(field),
+      'x-pattern': isEditable(field, mode) ? 'editable' : mode === 'view' ? 'readPretty' : 'disabled',
+      'x-display': field.ihidden ? 'hidden' : 'visible',
+    };
+    if (field.irequired) node.required = true;
+    if (options) node.enum = options.map((o) => ({ label: o.label, value: o.value }));
+    if (mode === 'create' || mode === 'createRef') {
+      const value = resolveDefault(field, ctx);
+      if (value !== undefined) node.default = multi && typeof value === 'string' ? value.split(',') : value;
+    }
+    properties[field.fieldName] = node;
+  });
+  return {
+    columns,
+    fields,
+    schema: {
+      type: 'object',
+      properties: {
+        grid: {
+          type: 'void', 'x-component': 'FormGrid',
+          // narrow windows fall back to fewer columns rather than squeezing the inputs away
+          'x-component-props': { maxColumns: columns, minColumns: 1, minWidth: FORM_COLUMN_MIN_WIDTH, columnGap: FORM_GUTTER, rowGap: 0 },
+          properties,
+        },
+      },
+    },
+  };
+}
+
+/** Values read from a record for the form: multi-value text split into lists, booleans from their text forms. */
+export function toFormValues(fields: readonly FieldDefinition[], row: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = row[f.fieldName];
+    if (v === undefined) continue;
+    if (MULTI_KINDS.has(f.formSubmitType ?? '') && typeof v === 'string') out[f.fieldName] = v ? v.split(',') : [];
+    else if (f.fieldType === 'BOOLEAN' && typeof v === 'string') out[f.fieldName] = v === 'true' || v === '1';
+    else out[f.fieldName] = v;
+  }
+  return out;
+}
+
+/**
+ * What a form submits (spec 001 §5): strings trimmed, empty values null, multi-value fields
+ * comma-joined, only the template's fields; fields the mode cannot change are left out.
+ */
+export function toSubmitValues(fields: readonly FieldDefinition[], values: Readonly<Record<string, unknown>>, mode: FormMode): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (!isEditable(f, mode) || f.ishow === false) continue;
+    // a new record sends every field it shows (blank ones as null); an edit sends what it holds
+    if (!Object.prototype.hasOwnProperty.call(values, f.fieldName) && (mode === 'update' || mode === 'safeUpdate')) continue;
+    let v = values[f.fieldName];
+    if (Array.isArray(v) && MULTI_KINDS.has(f.formSubmitType ?? '')) v = v.join(',');
+    if (typeof v === 'string') v = v.trim();
+    out[f.fieldName] = isEmpty(v) ? null : v;
+  }
+  return out;
+}
