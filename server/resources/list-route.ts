@@ -51,7 +51,7 @@ async function summedColumns(caches: ListCaches, def: ResourceDefinition, tplId:
   if (!Number.isSafeInteger(id) || id < 1) throw badRequest(`tplId ${String(tplId)} 不是模板编号`);
   const template = await caches.template(id);
   if (!template) throw badRequest(`模板 ${id} 不存在或未发布`);
-  if (template.formatType !== 'LIST') throw badRequest(`模板 ${id} 不是列表模板`);
+  if (template.formatType !== 'LIST' && template.formatType !== 'RESOURCE') throw badRequest(`模板 ${id} 不是列表或弹窗模板`);
   if (template.customTable !== def.tableName) throw badRequest(`模板 ${id} 不属于${def.tableExplain}(${def.tableName})`);
   return template.totals.map((f) => {
     const column = f.customTable === def.tableName ? def.columns.find((c) => c.fieldName === f.fieldName && c.fieldType === 'NUMBER') : undefined;

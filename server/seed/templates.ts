@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FieldDefinition, FieldOption } from '../../src/schema/field-definition';
+import type { FieldDefinition, FieldOption, ResourceMapping } from '../../src/schema/field-definition';
 import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
 import type { Template, TemplateButton } from '../../src/schema/template';
 import type { DB } from '../db/schema';
@@ -82,9 +82,60 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
     {
       ...base, formatName: `${def.tableExplain}表单`, formatCode: `${def.tableName}_form`, formatType: 'FORM',
       formatStyle: def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
-      formSubList: def.columns.map((c, i) => formField(def, c, (i + 1) * 10)),
+      formSubList: def.columns.map((c, i) => {
+        const field = formField(def, c, (i + 1) * 10);
+        const pick = PICKS[def.tableName]?.[c.fieldName];
+        // the popup template's id is filled in when it is published (ensureBuiltinTemplates)
+        return pick ? { ...field, formSubmitType: 'RESOURCE_CONTROLS' as const, resourceList: pick.mappings } : field;
+      }),
     },
+    ...(def.kind === 'MASTER' ? [resourceTemplate(def, base)] : []),
   ];
+}
+
+/**
+ * Fields of a form picked from another resource's popup: form field → the picked table and the
+ * mappings (form field ← popup row field).
+ */
+export const PICKS: Record<string, Record<string, { table: string; mappings: ResourceMapping[] }>> = {
+  mm_pu_weigh: { vendorName: { table: 'as_vendor', mappings: [{ fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }] } },
+  mm_sa_weigh: { customerName: { table: 'as_customer', mappings: [{ fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } }] } },
+  as_vehicle: { driverName: { table: 'as_driver', mappings: [
+    { fieldSub1: { fieldName: 'driverName' }, fieldSub2: { fieldName: 'driverName' } },
+    { fieldSub1: { fieldName: 'driverMobile' }, fieldSub2: { fieldName: 'mobile' } },
+  ] } },
+};
+
+/** The popup (RESOURCE) template of a master table: a searchable paged table of its text and enum columns. */
+function resourceTemplate(def: ResourceDefinition, base: { customTable: string; resUrl: string; resMethod: 'POST' }): Template {
+  const shown = def.columns.filter((c) => c.fieldType === 'CHAR' || c.fieldType === 'ENUM').slice(0, 6);
+  const name = shown.find((c) => /Name$/.test(c.fieldName) && c.required) ?? shown.find((c) => c.required) ?? shown[0];
+  return {
+    ...base, formatName: `选择${def.tableExplain}`, formatCode: `${def.tableName}_resource`, formatType: 'RESOURCE',
+    formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST', ps: 10, valueResourceSubName: 'id', viewResourceSubName: name?.fieldName ?? null,
+    resSubList: shown.map((c, i) => ({ ...listField(def, c, (i + 1) * 10), isortField: false, iallowQuery: c.fieldType === 'CHAR' && !c.sensitive })),
+  };
+}
+
+/** Names the popup templates of a form's picking fields by id (publishing the popup first when needed). */
+async function withPopupIds(db: Kysely<DB>, tableName: string, form: Template): Promise<Template> {
+  const picks = PICKS[tableName] ?? {};
+  const fields = [];
+  for (const f of form.formSubList ?? []) {
+    const pick = picks[f.fieldName];
+    if (!pick) { fields.push(f); continue; }
+    const def = BUILTIN_RESOURCES.find((r) => r.tableName === pick.table);
+    let popup = await db.selectFrom('cgFormat').select('id').where('formatCode', '=', `${pick.table}_resource`).executeTakeFirst();
+    if (!popup && def) {
+      const json = JSON.stringify(checkTemplate(builtinTemplates(def)[3], (t) => BUILTIN_RESOURCES.find((r) => r.tableName === t)));
+      popup = await db.insertInto('cgFormat').values({
+        formatCode: `${pick.table}_resource`, formatName: `选择${def.tableExplain}`, formatType: 'RESOURCE', customTable: def.tableName,
+        menuUuid: def.permissionPrefix, draft: json, published: json, publishedAt: new Date(), publishedBy: 'seed',
+      }).returning('id').executeTakeFirstOrThrow();
+    }
+    fields.push(popup ? { ...f, cgFormatResId: popup.id } : { ...f, formSubmitType: 'ONE_TXT' as const, resourceList: null });
+  }
+  return { ...form, formSubList: fields };
 }
 
 /** Publishes the built-in templates that are missing (checked like any template before publishing). */
@@ -92,15 +143,16 @@ export async function ensureBuiltinTemplates(db: Kysely<DB>): Promise<void> {
   const byTable = new Map(BUILTIN_RESOURCES.map((r) => [r.tableName, r]));
   for (const def of BUILTIN_RESOURCES) {
     // the detail template first, so the list template can name it
-    const [list, detail, form] = builtinTemplates(def);
+    const [list, detail, form, resource] = builtinTemplates(def);
     let detailId: number | undefined;
-    for (const template of [detail, list, form]) {
+    for (const template of [detail, list, form, ...(resource ? [resource] : [])]) {
       const exists = await db.selectFrom('cgFormat').select('id').where('formatCode', '=', template.formatCode).executeTakeFirst();
       if (exists) {
         if (template === detail) detailId = exists.id;
         continue;
       }
-      const checked = checkTemplate(template === list ? { ...template, detailId } : template, (t) => byTable.get(t));
+      const linked = template === list ? { ...template, detailId } : template === form ? await withPopupIds(db, def.tableName, form) : template;
+      const checked = checkTemplate(linked, (t) => byTable.get(t));
       const json = JSON.stringify(checked);
       const row = await db.insertInto('cgFormat').values({
         formatCode: checked.formatCode, formatName: checked.formatName, formatType: checked.formatType, customTable: def.tableName,

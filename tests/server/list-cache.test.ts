@@ -48,7 +48,7 @@ describe.each(DATABASES)('list totals cache and keyset paging on %s', (kind) => 
     const detail = (await t.database.db.selectFrom('cgFormat').select('id').where('formatCode', '=', 'mm_pu_weigh_detail').executeTakeFirstOrThrow()).id;
     const cases: [unknown, string][] = [
       [vendorList, `模板 ${vendorList} 不属于采购过磅记录(mm_pu_weigh)`],
-      [detail, `模板 ${detail} 不是列表模板`],
+      [detail, `模板 ${detail} 不是列表或弹窗模板`],
       [999_999, '模板 999999 不存在或未发布'],
       ['abc', 'tplId abc 不是模板编号'],
     ];

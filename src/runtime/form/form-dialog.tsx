@@ -2,7 +2,9 @@ import { App as AntApp, Alert, Button, Modal, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { toFormValues, toSubmitValues, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
+import type { PlateEntry } from '../../schema/validate';
 import { useRuntime } from '../runtime-context';
+import { PlatesContext } from './form-components';
 import { DynamicForm, SUBMIT_DEBOUNCE_MS, useLeadingDebounce, useTemplateForm } from './dynamic-form';
 
 /** What the list asks the dialog to do: a new record, an edit of one, or a new one copied from one. */
@@ -13,6 +15,22 @@ export const UPDATE_CANCELLED = '更新已取消';
 export const NO_FORM_TEMPLATE = '该菜单尚未配置表单模板';
 
 interface ServerProblem { status?: number; message?: string; data?: { field?: string } | null }
+
+/** The plate dictionary (findAll), loaded once per page; a failure leaves plain upper-casing. */
+let platesLoad: Promise<PlateEntry[]> | null = null;
+function usePlates(): readonly PlateEntry[] {
+  const { request } = useRuntime();
+  const [plates, setPlates] = useState<readonly PlateEntry[]>([]);
+  useEffect(() => {
+    let live = true;
+    platesLoad ??= request<PlateEntry[]>({ url: '/material/as-plate/findAll', quiet: true })
+      .then((list) => (Array.isArray(list) ? list : []))
+      .catch(() => { platesLoad = null; return []; });
+    void platesLoad.then((list) => { if (live) setPlates(list); });
+    return () => { live = false; };
+  }, [request]);
+  return plates;
+}
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
@@ -73,6 +91,7 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
   const [version, setVersion] = useState(row.version as number | undefined);
   const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
+  const plates = usePlates();
   // one key per opened form: a double click or a retry after a lost answer makes one record
   const idempotencyKey = useMemo(newKey, []);
 
@@ -138,7 +157,9 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
           action={<Button size="small" onClick={() => void reload().catch(() => undefined)}>载入最新数据</Button>}
         />
       )}
-      <DynamicForm handle={handle} buttons={false} />
+      <PlatesContext.Provider value={plates}>
+        <DynamicForm handle={handle} buttons={false} />
+      </PlatesContext.Provider>
       <Space className="wb-form-footer">
         <Button onClick={onClose}>取消</Button>
         <Button onClick={reset}>重置</Button>

@@ -166,6 +166,14 @@ function PopupBody({ template, multiple, allowClear, onConfirm, onClear, onClose
           }),
         }}
         onRow={(record) => ({
+          // a click on the row picks it (toggles it when several may be picked)
+          onClick: (e) => (e.target as HTMLElement).closest('.ant-table-selection-column') ? undefined : setByPage((prev) => {
+            const next = new Map(multiple ? prev : []);
+            const page = next.get(pn) ?? [];
+            const has = page.some((r) => r.id === record.id);
+            next.set(pn, multiple ? (has ? page.filter((r) => r.id !== record.id) : [...page, record]) : [record]);
+            return next;
+          }),
           onDoubleClick: () => confirm(multiple ? mergePageSelections(new Map([...byPage, [Number.MAX_SAFE_INTEGER, [record]]])) : [record]),
         })}
         pagination={{ current: pn, pageSize: ps, total: data.total, showSizeChanger: false, showTotal: (total) => `共 ${total} 条`, onChange: (page) => setPn(page) }}
