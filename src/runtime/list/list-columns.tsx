@@ -1,5 +1,6 @@
-import { Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import { calculate, parseCalculation, type CalcExpr, type CalcToken } from '../../schema/calculate';
 import { desensitize, desensitizeKindOf } from '../../schema/desensitize';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { columnMinWidth } from '../../schema/layout-rules';
@@ -20,15 +21,39 @@ export function renderCell(field: FieldDefinition, value: unknown, masked: boole
     if (!option) return value === null || value === undefined ? '' : String(value);
     return <Tag color={option.color ?? undefined}>{option.label}</Tag>;
   }
+  if (field.fieldType === 'TAG') return value === null || value === undefined || value === '' ? '' : <Tag>{String(value)}</Tag>;
   // a date without a chosen format shows as yyyy-MM-dd HH:mm:ss (spec 000 §9), never as raw ISO text
-  const format = field.cgValFormat?.valFormatFun ?? (field.fieldType === 'DATE' ? 'datetime' : undefined);
+  const format = field.cgValFormat?.valFormatFun ?? (field.fieldType === 'DATE' ? 'datetime' : field.fieldType === 'TIME' ? 'time' : undefined);
   const text = formatValue(format, value);
   const kind = masked ? desensitizeKindOf(field.fieldName) : null;
   return kind ? desensitize(text, kind) : text;
 }
 
+/**
+ * A calculated column's value for a row (spec 001 §5): the template's calculation evaluated with
+ * decimal.js (NaN/Infinity → 0); a sum definition adds its fields. Null when the field has none.
+ */
+export function calculator(field: FieldDefinition): ((row: Row) => number) | null {
+  const calc = field.calculate;
+  if (!calc) return null;
+  if (!Array.isArray(calc)) {
+    const sum = { ...calc };
+    return (row) => calculate(sum.fieldName.reduce<CalcExpr | null>((acc, name) => {
+      const item: CalcExpr = { kind: 'field', fieldName: name };
+      return acc ? { kind: 'binary', op: '+', left: acc, right: item } : item;
+    }, null) ?? { kind: 'number', value: '0' }, row);
+  }
+  const expr = parseCalculation(calc as CalcToken[]);
+  return (row) => calculate(expr, row);
+}
+
+export interface ColumnActions {
+  /** LINK and BUTTON cells open the row (the detail pop-up). */
+  onOpen?(row: Row, field: FieldDefinition): void;
+}
+
 /** Table columns from a list template's visible fields, in their order. */
-export function listColumns(fields: readonly FieldDefinition[], masked: boolean): ColumnType<Row>[] {
+export function listColumns(fields: readonly FieldDefinition[], masked: boolean, actions: ColumnActions = {}): ColumnType<Row>[] {
   return fields
     .filter((f) => f.ishow !== false && !f.ihidden)
     .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
@@ -39,8 +64,22 @@ export function listColumns(fields: readonly FieldDefinition[], masked: boolean)
       width: Math.max(f.columnWidth ?? 0, columnMinWidth(f.fieldExplain)),
       ellipsis: true,
       fixed: f.ifixed ? 'left' : undefined,
-      sorter: f.isortField ? true : undefined,
+      sorter: f.isortField && !f.calculate ? true : undefined,
       align: f.itotal ? 'right' : undefined,
-      render: (value: unknown) => renderCell(f, value, masked),
+      render: cellRenderer(f, masked, actions),
     }));
+}
+
+function cellRenderer(f: FieldDefinition, masked: boolean, actions: ColumnActions) {
+  const calc = calculator(f);
+  return (value: unknown, row: Row) => {
+    const shown = renderCell(f, calc ? calc(row) : value, masked);
+    if (f.fieldType === 'LINK' && actions.onOpen) {
+      return <a className="wb-cell-link" onClick={(e) => { e.stopPropagation(); actions.onOpen!(row, f); }}>{shown || f.fieldExplain}</a>;
+    }
+    if (f.fieldType === 'BUTTON' && actions.onOpen) {
+      return <Button size="small" type="link" onClick={(e) => { e.stopPropagation(); actions.onOpen!(row, f); }}>{shown || f.fieldExplain}</Button>;
+    }
+    return shown;
+  };
 }

@@ -3,6 +3,7 @@ import { App as AntApp, Collapse, Empty, Input, Skeleton, Space, Table } from 'a
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { quickSearchCondition, sortEntries } from '../../schema/search';
+import type { FieldDefinition } from '../../schema/field-definition';
 import type { Template, TemplateButton } from '../../schema/template';
 import { formatValue } from '../../schema/value-formats';
 import { TemplateFormDialog, type FormRequest } from '../form/form-dialog';
@@ -17,6 +18,18 @@ import { useListData } from './use-list-data';
 import { useExport } from './use-export';
 
 export const PAGE_SIZES = [10, 20, 40, 80, 100];
+
+/** Labels of the statistics block's known totals (spec 000 §2.4). */
+export const STATISTIC_LABELS: Record<string, string> = { countSa: '单据数', preQuantity: '预装量', deSuttle: '实发量' };
+
+/** The statistics block: every tongji entry, labelled by its field (合计) or the known totals, formatted like its column. */
+export function statisticsEntries(tongji: Record<string, unknown> | null | undefined, fields: readonly FieldDefinition[]): { key: string; label: string; value: string }[] {
+  if (!tongji) return [];
+  return Object.entries(tongji).filter(([, v]) => v !== null && v !== undefined).map(([key, value]) => {
+    const field = fields.find((f) => f.fieldName === key);
+    return { key, label: field ? `${field.fieldExplain}合计：` : `${STATISTIC_LABELS[key] ?? key}：`, value: formatValue(field?.cgValFormat?.valFormatFun, value) };
+  });
+}
 
 /** Buttons that open the record form: 新增, 修改 (one selected row), 复制 (a new record from one). */
 const FORM_ACTIONS: Record<string, FormRequest['mode']> = { add: 'create', edit: 'update', copy: 'create1' };
@@ -46,7 +59,10 @@ export function TemplateList({ template, menuId, onOpen }: { template: Template;
   const [quickText, setQuickText] = useState('');
   const [detailRow, setDetailRow] = useState<number | null>(null);
   const fields = useMemo(() => template.listSubList ?? [], [template]);
-  const columns = useMemo(() => listColumns(fields, desensitize), [fields, desensitize]);
+  const columns = useMemo(() => listColumns(fields, desensitize, {
+    onOpen: (row) => { if (template.detailId) setDetailRow(row.id); },
+  }), [fields, desensitize, template.detailId]);
+  const statistics = useMemo(() => statisticsEntries(data.tongji, fields), [data.tongji, fields]);
   const quickFields = fields.filter((f) => f.iallowQuery);
   const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
   const exporter = useExport(template, query);
@@ -94,6 +110,11 @@ export function TemplateList({ template, menuId, onOpen }: { template: Template;
             <AdvancedQuery fields={fields} onSearch={(advanced) => setQuery((q) => ({ ...q, pn: 1, advanced }))} onReset={() => setQuery((q) => ({ ...q, pn: 1, advanced: [] }))} />
           ) }]}
         />
+      )}
+      {statistics.length > 0 && (
+        <div className="wb-statistics" aria-label="统计">
+          {statistics.map((e) => <span key={e.key} className="wb-statistic"><span className="wb-statistic-label">{e.label}</span>{e.value}</span>)}
+        </div>
       )}
       <Table<Row>
         rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={data.list}
