@@ -63,7 +63,7 @@ return { count, ttl }
 /** Counters shared by every API process through Redis: one atomic round trip per hit. */
 export function createRedisRateLimitStore(url: string, opts: { prefix?: string } = {}): RateLimitStore {
   const prefix = opts.prefix ?? 'rl:';
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true }) as Redis & {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: 1000 }) as Redis & {
     rateLimitHit(key: string, windowMs: string): Promise<[number, number]>;
   };
   redis.on('error', () => { /* reported by the failing command */ });
