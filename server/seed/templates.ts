@@ -4,6 +4,7 @@ import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resour
 import type { Template, TemplateButton } from '../../src/schema/template';
 import type { DB } from '../db/schema';
 import { checkTemplate } from '../templates/template-check';
+import { ensureAdminTemplates } from './admin-templates';
 import { BUILTIN_ENUMS, BUILTIN_RESOURCES } from './resources';
 
 const BUTTONS_BY_KIND: Record<ResourceDefinition['kind'], [string, string][]> = {
@@ -140,6 +141,7 @@ async function withPopupIds(db: Kysely<DB>, tableName: string, form: Template): 
 
 /** Publishes the built-in templates that are missing (checked like any template before publishing). */
 export async function ensureBuiltinTemplates(db: Kysely<DB>): Promise<void> {
+  await ensureAdminTemplates(db);
   const byTable = new Map(BUILTIN_RESOURCES.map((r) => [r.tableName, r]));
   for (const def of BUILTIN_RESOURCES) {
     // the detail template first, so the list template can name it

@@ -38,7 +38,8 @@ export function RequestErrorNotices() {
     const notice = describeError(error);
     if (notice.level === 'none') return;
     const description = 'key' in notice.text ? t(notice.text.key) : notice.text.raw;
-    notification[notice.level === 'warning' ? 'warning' : 'error']({ message: t(notice.titleKey), description, duration: notice.duration ?? 4.5 });
+    // the same notice from several calls failing together shows once (e.g. every call of a page after a forced sign-out)
+    notification[notice.level === 'warning' ? 'warning' : 'error']({ key: `${notice.level}:${description}`, message: t(notice.titleKey), description, duration: notice.duration ?? 4.5 });
   }), [notification]);
   useEffect(() => onForbidden((error) => {
     void registerMissingPermission(error).then((text) => {

@@ -14,6 +14,11 @@ export const FormComponentsContext = createContext(FORM_COMPONENT_MAP);
 /** Submit and reset run on the first click and ignore repeats for 1 s (spec 001 §9). */
 export const SUBMIT_DEBOUNCE_MS = 1000;
 
+/** A mouse-down on the form's buttons keeps the focus where it is (the submit validates every field anyway). */
+export function keepFocus(event: React.MouseEvent): void {
+  if ((event.target as HTMLElement).closest('button')) event.preventDefault();
+}
+
 /** Runs `fn` on the first call and ignores further calls until `ms` have passed. */
 export function useLeadingDebounce<A extends unknown[]>(fn: (...args: A) => void, ms: number): (...args: A) => void {
   const last = useRef(0);
@@ -68,11 +73,12 @@ export function DynamicForm({ handle, onSubmit, buttons = true }: { handle: Dyna
   return (
     <FormProvider form={handle.form}>
       <div className="wb-dynamic-form" style={{ minWidth: FORM_MIN_WIDTH }}>
-        <FormLayout labelWidth={100} labelAlign="right" feedbackLayout="terse" colon={false}>
+        {/* loose: every field keeps room for its message, so a message that appears or clears never moves the buttons under the pointer */}
+        <FormLayout labelWidth={100} labelAlign="right" feedbackLayout="loose" colon={false}>
           <SchemaField schema={handle.compiled.schema as unknown as ISchema} />
         </FormLayout>
         {buttons && (
-          <Space className="wb-form-buttons">
+          <Space className="wb-form-buttons" onMouseDown={keepFocus}>
             <Button type="primary" onClick={submit}>提交</Button>
             <Button onClick={reset}>重置</Button>
           </Space>

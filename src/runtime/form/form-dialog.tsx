@@ -5,7 +5,7 @@ import type { Template } from '../../schema/template';
 import type { PlateEntry } from '../../schema/validate';
 import { useRuntime } from '../runtime-context';
 import { PlatesContext } from './form-components';
-import { DynamicForm, SUBMIT_DEBOUNCE_MS, useLeadingDebounce, useTemplateForm } from './dynamic-form';
+import { DynamicForm, SUBMIT_DEBOUNCE_MS, keepFocus, useLeadingDebounce, useTemplateForm } from './dynamic-form';
 
 /** What the list asks the dialog to do: a new record, an edit of one, or a new one copied from one. */
 export type FormRequest = { mode: 'create' } | { mode: 'update'; rowId: number } | { mode: 'create1'; rowId: number };
@@ -160,7 +160,8 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
       <PlatesContext.Provider value={plates}>
         <DynamicForm handle={handle} buttons={false} />
       </PlatesContext.Provider>
-      <Space className="wb-form-footer">
+      {/* pressing a button must not blur the field first: a message clearing on blur would move the button away before the click lands */}
+      <Space className="wb-form-footer" onMouseDown={keepFocus}>
         <Button onClick={onClose}>取消</Button>
         <Button onClick={reset}>重置</Button>
         <Button type="primary" loading={saving} onClick={submit}>提交</Button>

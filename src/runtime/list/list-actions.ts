@@ -6,7 +6,7 @@ export function resourceBase(resUrl: string): string {
 }
 
 /** Lifecycle actions a list button runs on the selected rows, with their confirmation (spec 000 §5). */
-export const ROW_ACTIONS: Record<string, { method: 'POST' | 'DELETE'; path: string; confirm?: string; success: string }> = {
+export const ROW_ACTIONS: Record<string, { method: 'POST' | 'DELETE'; path: string; confirm?: string; success: string; perRow?: boolean }> = {
   del: { method: 'DELETE', path: 'deletes', confirm: '此操作将永久删除该数据, 是否继续?', success: '删除成功' },
   obsolete: { method: 'POST', path: 'obsolete', confirm: '此操作将作废该数据, 是否继续?', success: '作废成功' },
   audit: { method: 'POST', path: 'audit', success: '审核成功' },
@@ -15,6 +15,8 @@ export const ROW_ACTIONS: Record<string, { method: 'POST' | 'DELETE'; path: stri
   recover: { method: 'POST', path: 'recover', success: '恢复成功' },
   enable: { method: 'POST', path: 'enable', success: '启用成功' },
   disable: { method: 'POST', path: 'disable', success: '停用成功' },
+  /** Online users: one call per selected session (`forceOut/{id}`). */
+  forceOut: { method: 'POST', path: 'forceOut', confirm: '确定将所选用户强制下线吗?', success: '已强制下线', perRow: true },
 };
 
 /** What a button needs selected before it runs. */

@@ -24,7 +24,8 @@ export function MenuPage() {
     if (menu.length === 0) return null; // the menu is still loading
     return <Navigate to="/clouds/index1" replace />;
   }
-  const page = entry.component ? PAGES[entry.component] : undefined;
+  // the administration screens are template lists too (their templates are published under the admin menus)
+  const page = entry.component ? PAGES[entry.component] ?? (entry.component.startsWith('views/admin/') ? PAGES['views/template/list'] : undefined) : undefined;
   return (
     <Suspense fallback={null}>
       {page ? page(entry) : <TemplateFreePage title={entry.title} />}

@@ -144,6 +144,8 @@ export function reportRequestError(error: ApiError): void {
 function fail(error: ApiError, options: RequestOptions): never {
   if (error.kind === 'unauthorized' && options.auth !== false) for (const l of unauthorizedListeners) l(error);
   if (error.kind === 'forbidden') for (const l of forbiddenListeners) l(error);
-  if (!options.quiet) for (const l of errorListeners) l(error);
+  // a signed-in call refused as signed out ends the session: the user is told why even when the caller is quiet
+  const endsSession = error.kind === 'unauthorized' && options.auth !== false;
+  if (!options.quiet || endsSession) for (const l of errorListeners) l(error);
   throw error;
 }

@@ -1,0 +1,62 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+
+const view = (page: Page) => page.locator('.wb-page:visible');
+const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
+const button = (page: Page, name: RegExp) => view(page).locator('.wb-button-group').getByRole('button', { name });
+const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.wb-dynamic-form') });
+const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
+
+test('角色管理 runs on the template runtime: list, search, 新增 with the code rule, 修改', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '系统管理', '角色管理');
+  await expect(page).toHaveTitle('角色管理 —— 汽车衡统一管控平台');
+  await expect(rows(page).filter({ hasText: '司磅员' })).toHaveCount(1);
+
+  await button(page, /新\s*增/).click();
+  await expect(formDialog(page).locator('.ant-modal-title')).toHaveText('角色 — 新增');
+  await input(page, 'roleCode').fill('yard keeper');
+  await input(page, 'roleName').fill('场地管理员');
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await expect(formDialog(page).getByText('编码只能包含字母、数字、下划线和短横线')).toBeVisible();
+  await input(page, 'roleCode').fill('yard_keeper');
+  await page.waitForTimeout(1100);
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+
+  await view(page).getByLabel('快速查询').fill('场地');
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().locator('.ant-checkbox').click();
+  await button(page, /修\s*改/).click();
+  await expect(input(page, 'roleCode')).toBeDisabled(); // a role keeps its code
+  await input(page, 'roleName').fill('场地主管');
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '是' }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await expect(rows(page).first()).toContainText('场地主管');
+  await expectNoConsoleErrors(problems);
+});
+
+test('在线用户: an administrator forces a signed-in weigher out', async ({ page, browser }) => {
+  const weigher = await browser.newPage();
+  await signIn(weigher, 'weigher');
+  await expect(weigher).toHaveURL(/\/clouds/);
+
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '系统管理', '在线用户');
+  await view(page).getByLabel('快速查询').fill('weigher');
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page).first()).toContainText('张司磅');
+  await rows(page).first().locator('.ant-checkbox').click();
+  await button(page, /强制下线/).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已强制下线')).toBeVisible();
+
+  // the weigher's next call is refused and the shell sends them to sign in again
+  await weigher.getByRole('button', { name: '刷新' }).click();
+  await expect(weigher.getByText('您已被管理员强制下线，请重新登录')).toBeVisible();
+  await expect(weigher).toHaveURL(/\/login/);
+  await weigher.close();
+});
