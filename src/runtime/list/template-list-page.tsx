@@ -13,6 +13,7 @@ import { DetailPopup } from './detail-popup';
 import { ButtonGroup } from './button-group';
 import { ExportProgressBar } from './export-progress';
 import { listColumns, type Row } from './list-columns';
+import { ListTree } from './list-tree';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
 import { useListData } from './use-list-data';
 import { useExport } from './use-export';
@@ -62,6 +63,15 @@ export function TemplateList({ template, menuId, onOpen }: { template: Template;
   const columns = useMemo(() => listColumns(fields, desensitize, {
     onOpen: (row) => { if (template.detailId) setDetailRow(row.id); },
   }), [fields, desensitize, template.detailId]);
+  // the left tree filters by the list field whose effectField names the tree row's field
+  const treeField = fields.find((f) => f.effectField);
+  const withTree = !!template.treeResUrl;
+  const chooseNode = useCallback((row: Record<string, unknown> | null) => {
+    setQuery((q) => ({
+      ...q, pn: 1,
+      tree: row && treeField ? { key: treeField.fieldName, op: 'eq', val: row[treeField.effectField ?? 'id'] as string, keyId: treeField.id ?? null, customTable: treeField.customTable ?? null } : null,
+    }));
+  }, [setQuery, treeField]);
   const statistics = useMemo(() => statisticsEntries(data.tongji, fields), [data.tongji, fields]);
   const quickFields = fields.filter((f) => f.iallowQuery);
   const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
@@ -81,7 +91,11 @@ export function TemplateList({ template, menuId, onOpen }: { template: Template;
     }
     if (!action) return onOpen?.(button, selected);
     const go = async () => {
-      await request({ method: action.method, url: `${resourceBase(template.resUrl ?? '')}/${action.path}`, body: { ids: selected.map((r) => r.id) } });
+      if (action.perRow) {
+        for (const row of selected) await request({ method: action.method, url: `${resourceBase(template.resUrl ?? '')}/${action.path}/${row.id}` });
+      } else {
+        await request({ method: action.method, url: `${resourceBase(template.resUrl ?? '')}/${action.path}`, body: { ids: selected.map((r) => r.id) } });
+      }
       message.success(action.success);
       setSelected([]);
       await reload();
@@ -91,7 +105,9 @@ export function TemplateList({ template, menuId, onOpen }: { template: Template;
   };
 
   return (
-    <div className="wb-list-page">
+    <div className={`wb-list-page${withTree ? ' wb-list-with-tree' : ''}`}>
+      {withTree && <ListTree template={template} onChoose={chooseNode} />}
+      <div className="wb-list-main">
       <Space className="wb-list-toolbar" wrap>
         <ButtonGroup buttons={template.buttons ?? []} onAction={runAction} />
         {exporter.progress && <ExportProgressBar progress={exporter.progress} columns={columns.length} />}
@@ -148,6 +164,7 @@ export function TemplateList({ template, menuId, onOpen }: { template: Template;
           </Table.Summary>
         )}
       />
+      </div>
       {menuId !== undefined && (
         <TemplateFormDialog menuId={menuId} base={base} request={formRequest} onClose={closeForm} onSaved={() => { setSelected([]); void reload(); }} />
       )}

@@ -10,7 +10,7 @@ export interface ExportProgress { received: number; total: number | null }
 
 /** The body of an export: the list's current search and sort and its template, without paging. */
 export function exportRequestBody(template: Template, query: ListQuery): { search: unknown[]; sort: ListQuery['sort']; tplId: Template['id'] } {
-  return { search: [...(query.quick ? [query.quick] : []), ...query.advanced], sort: query.sort, tplId: template.id ?? null };
+  return { search: [...(query.tree ? [query.tree] : []), ...(query.quick ? [query.quick] : []), ...query.advanced], sort: query.sort, tplId: template.id ?? null };
 }
 
 /** Compressed bytes an .xlsx cell takes, about (measured on the weigh records: ~6.5 per cell). */

@@ -4,7 +4,7 @@ import type { Template } from '../../schema/template';
 import { useRuntime } from '../runtime-context';
 import type { Row } from './list-columns';
 
-export interface ListQuery { pn: number; ps: number; sort: SortEntry[]; quick: SearchCondition | null; advanced: SearchCondition[] }
+export interface ListQuery { pn: number; ps: number; sort: SortEntry[]; quick: SearchCondition | null; advanced: SearchCondition[]; tree?: SearchCondition | null }
 
 /** Loads a list template's rows for the current query; a failed load only stops the loading state. */
 export function useListData(template: Template | null) {
@@ -19,7 +19,7 @@ export function useListData(template: Template | null) {
     const mine = ++seq.current;
     setLoading(true);
     try {
-      const search = [...(query.quick ? [query.quick] : []), ...query.advanced];
+      const search = [...(query.tree ? [query.tree] : []), ...(query.quick ? [query.quick] : []), ...query.advanced];
       const result = await request<ListResponse<Row>>({
         method: template.resMethod ?? 'POST', url: template.resUrl, list: true, quiet: true,
         body: { search, limit: { pn: query.pn, ps: query.ps }, sort: query.sort, tplId: template.id ?? null },
