@@ -43,6 +43,54 @@ async function assertUnique(db: AnyDb, def: ResourceDefinition, orgId: number, v
   }
 }
 
+/** Most lines one document may carry in a save. */
+export const MAX_LINES = 1000;
+
+/** The line tables of a document (LINE resources naming it as parent). */
+async function lineTablesOf(app: FastifyInstance, def: ResourceDefinition): Promise<ResourceDefinition[]> {
+  if (def.kind === 'LINE') return [];
+  return (await app.svc.resources.all()).filter((r) => r.kind === 'LINE' && r.parentTable === def.tableName);
+}
+function parentColumn(line: ResourceDefinition): string {
+  return line.columns.find((c) => c.fieldName === line.parentKey)!.fieldDbName;
+}
+/** The document's own fields and its `children` (line table name → rows). */
+function splitChildren(body: Record<string, unknown>): { main: Record<string, unknown>; children: Record<string, unknown> | undefined } {
+  const { children, ...main } = body;
+  if (children === undefined || children === null) return { main, children: undefined };
+  if (typeof children !== 'object' || Array.isArray(children)) throw badRequest('children 应为对象（明细表名 → 行）', { field: 'children' });
+  return { main, children: children as Record<string, unknown> };
+}
+
+/** Checks every sent line like a record of its own table; the parent link is set by the server. */
+async function checkedChildren(app: FastifyInstance, def: ResourceDefinition, children: Record<string, unknown> | undefined) {
+  if (!children) return [];
+  const lines = await lineTablesOf(app, def);
+  const out: { line: ResourceDefinition; rows: { index: number; id?: number; values: Record<string, unknown> }[] }[] = [];
+  for (const [table, rows] of Object.entries(children)) {
+    const line = lines.find((l) => l.tableName === table);
+    if (!line) throw badRequest(`${def.tableExplain}没有明细表 ${table}`, { field: `children.${table}` });
+    if (!Array.isArray(rows)) throw badRequest(`${line.tableExplain}应为行的数组`, { field: `children.${table}` });
+    if (rows.length > MAX_LINES) throw badRequest(`${line.tableExplain}最多 ${MAX_LINES} 行`, { field: `children.${table}` });
+    const checked = [];
+    for (const [index, raw] of rows.entries()) {
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest(`${line.tableExplain}第 ${index + 1} 行应为对象`, { field: `children.${table}[${index}]` });
+      const { id, version: _version, [line.parentKey!]: _parent, ...fields } = raw as Record<string, unknown>;
+      if (id !== undefined && id !== null && !(Number.isSafeInteger(id) && (id as number) > 0)) throw badRequest(`${line.tableExplain}第 ${index + 1} 行的 id 无效`, { field: `children.${table}[${index}].id` });
+      try {
+        await checkFormRules(app.svc.db, line.tableName, fields, id ? 'update' : 'create');
+        const values = await rowValues(app.svc.db, line, fields, id ? 'update' : 'create');
+        checked.push({ index, ...(id ? { id: id as number } : {}), values });
+      } catch (error) {
+        if (error instanceof AppError) throw new AppError(error.statusCode, `${line.tableExplain}第 ${index + 1} 行：${error.message}`, error.code, error.data);
+        throw error;
+      }
+    }
+    out.push({ line, rows: checked });
+  }
+  return out;
+}
+
 /** Lifecycle rules: which status each action needs and what it leaves. */
 const TRANSITIONS: Record<string, { from: string[]; to: string; refuse: (status: string) => string }> = {
   audit: { from: ['FREE'], to: 'AUDITED', refuse: (s) => (s === 'OBSOLETE' ? '该单据已作废，不能审核' : '该单据已审核，不能重复审核') },
@@ -62,7 +110,13 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const def = await resolveResource(app, request);
     await requireAction(request, def, 'view');
     const [row] = await loadRows(app, request, def, [request.params.id]);
-    return ok(row);
+    const lines = await lineTablesOf(app, def);
+    if (!lines.length) return ok(row);
+    const children: Record<string, unknown[]> = {};
+    for (const line of lines) {
+      children[line.tableName] = await db.selectFrom(line.tableName).selectAll().where(parentColumn(line), '=', row.id).where('deleted', '=', false).orderBy('id').execute();
+    }
+    return ok({ ...row, children });
   });
 
   app.get<{ Params: RouteParams & { id: number } }>('/:module/:resource/copy/:id', {
@@ -71,7 +125,18 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const def = await resolveResource(app, request);
     await requireAction(request, def, 'copy');
     const [row] = await loadRows(app, request, def, [request.params.id]);
-    return ok(Object.fromEntries(def.columns.filter((c) => !c.unique).map((c) => [c.fieldName, row[c.fieldName] ?? null])));
+    const copy: Record<string, unknown> = Object.fromEntries(def.columns.filter((c) => !c.unique).map((c) => [c.fieldName, row[c.fieldName] ?? null]));
+    const lines = await lineTablesOf(app, def);
+    if (lines.length) {
+      // a copied document brings copies of its lines (new rows: no ids, no parent link)
+      const children: Record<string, unknown[]> = {};
+      for (const line of lines) {
+        const rows = await db.selectFrom(line.tableName).selectAll().where(parentColumn(line), '=', row.id).where('deleted', '=', false).orderBy('id').execute();
+        children[line.tableName] = rows.map((r) => Object.fromEntries(line.columns.filter((c) => !c.unique && c.fieldName !== line.parentKey).map((c) => [c.fieldName, r[c.fieldName] ?? null])));
+      }
+      copy.children = children;
+    }
+    return ok(copy);
   });
 
   app.post<{ Params: RouteParams; Body: Record<string, unknown> }>('/:module/:resource/create', {
@@ -83,12 +148,20 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const auth = caller(request);
     const orgId = currentOrg(request);
     await checkFormRules(app.svc.db, def.tableName, request.body, 'create');
-    const values = await rowValues(app.svc.db, def, request.body, 'create');
+    const { main, children } = splitChildren(request.body);
+    const values = await rowValues(app.svc.db, def, main, 'create');
     await assertUnique(db, def, orgId, values);
+    const lines = await checkedChildren(app, def, children);
     const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
-    const row = await db.insertInto(def.tableName)
-      .values({ ...values, org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId })
-      .returning(['id', 'version']).executeTakeFirstOrThrow();
+    const stamp = { org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId };
+    // the document and its lines are saved together or not at all
+    const row = await db.transaction().execute(async (trx) => {
+      const made = await trx.insertInto(def.tableName).values({ ...values, ...stamp }).returning(['id', 'version']).executeTakeFirstOrThrow();
+      for (const { line, rows } of lines) {
+        for (const r of rows) await trx.insertInto(line.tableName).values({ ...r.values, [parentColumn(line)]: made.id, ...stamp }).execute();
+      }
+      return made;
+    });
     return ok(row, '新增成功');
   });
 
@@ -104,13 +177,40 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const auth = caller(request);
     const [row] = await loadRows(app, request, def, [request.body.id]);
     if (def.kind === 'DOCUMENT' && row.status !== 'FREE') throw badRequest(`${rowName(def, row)}：${STATUS_LABELS[row.status] ?? row.status}的单据不能修改`);
-    await checkFormRules(app.svc.db, def.tableName, request.body, 'update', row);
-    const values = await rowValues(app.svc.db, def, request.body, 'update');
+    const { main, children } = splitChildren(request.body);
+    await checkFormRules(app.svc.db, def.tableName, main, 'update', row);
+    const values = await rowValues(app.svc.db, def, main, 'update');
     await assertUnique(db, def, currentOrg(request), values, row.id);
-    const updated = await db.updateTable(def.tableName)
-      .set({ ...values, updated_by: auth.userId, updated_at: app.svc.clock(), version: sql`version + 1` })
-      .where('id', '=', row.id).where('version', '=', request.body.version).returning(['id', 'version']).executeTakeFirst();
-    if (!updated) throw new AppError(409, '数据已被他人修改，请刷新后重试', '409');
+    const lines = await checkedChildren(app, def, children);
+    const now = app.svc.clock();
+    const orgId = currentOrg(request);
+    const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
+    const updated = await db.transaction().execute(async (trx) => {
+      const done = await trx.updateTable(def.tableName)
+        .set({ ...values, updated_by: auth.userId, updated_at: now, version: sql`version + 1` })
+        .where('id', '=', row.id).where('version', '=', request.body.version).returning(['id', 'version']).executeTakeFirst();
+      if (!done) throw new AppError(409, '数据已被他人修改，请刷新后重试', '409');
+      // each sent line table is replaced: lines with an id are updated, new ones added, missing ones deleted
+      for (const { line, rows } of lines) {
+        const key = parentColumn(line);
+        const existing = new Set((await trx.selectFrom(line.tableName).select('id').where(key, '=', row.id).where('deleted', '=', false).execute()).map((r) => r.id as number));
+        const kept = new Set<number>();
+        for (const r of rows) {
+          if (r.id !== undefined) {
+            if (!existing.has(r.id)) throw badRequest(`${line.tableExplain}第 ${r.index + 1} 行不属于该单据`, { field: `children.${line.tableName}[${r.index}].id` });
+            kept.add(r.id);
+            await trx.updateTable(line.tableName).set({ ...r.values, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', '=', r.id).execute();
+          } else {
+            await trx.insertInto(line.tableName).values({
+              ...r.values, [key]: row.id, org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId,
+            }).execute();
+          }
+        }
+        const gone = [...existing].filter((id) => !kept.has(id));
+        if (gone.length) await trx.updateTable(line.tableName).set({ deleted: true, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', 'in', gone).execute();
+      }
+      return done;
+    });
     return ok(updated, '修改成功');
   });
 

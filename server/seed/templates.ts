@@ -17,8 +17,15 @@ const BUTTONS_BY_KIND: Record<ResourceDefinition['kind'], [string, string][]> = 
 const QUICK: Record<string, string[]> = {
   as_vendor: ['vendorCode', 'vendorName'], as_customer: ['customerCode', 'customerName'], as_vehicle: ['plateNumber', 'driverName'],
   as_driver: ['driverName', 'idNumber', 'mobile'], mm_pu_weigh: ['billCode', 'plateNumber', 'vendorName'],
+  mm_sa_weigh: ['billCode', 'plateNumber', 'customerName'], as_inventory_class: ['invclCode', 'invclName'], as_inventory: ['invCode', 'invName', 'model'],
+  as_warehouse: ['warehouseCode', 'warehouseName'], as_factory: ['factoryCode', 'factoryName'], as_ic_card: ['cardNo', 'plateNumber', 'holder'],
+  pu_notice: ['noticeCode', 'vendorName', 'materialName'], pu_notice_line: ['invName'], sa_notice: ['noticeCode', 'customerName', 'materialName'],
+  sa_notice_line: ['invName'], as_plate: ['plateCode', 'plateName'],
 };
-const TOTALS: Record<string, string[]> = { mm_pu_weigh: ['gross', 'tare', 'deduct', 'net'] };
+const TOTALS: Record<string, string[]> = {
+  mm_pu_weigh: ['gross', 'tare', 'deduct', 'net'], mm_sa_weigh: ['gross', 'tare', 'deduct', 'net'],
+  pu_notice: ['planQty'], pu_notice_line: ['planQty', 'doneQty'], sa_notice: ['planQty'], sa_notice_line: ['planQty', 'doneQty'],
+};
 
 function options(c: ResourceColumn): FieldOption[] | null {
   const e = BUILTIN_ENUMS.find((x) => x.code === c.enumCode);
@@ -70,6 +77,11 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
   const system = SYSTEM_LIST.filter((f) => (def.kind === 'DOCUMENT' ? f.fieldName !== 'enabled' : f.fieldName !== 'status'))
     .map((f, i) => ({ ...f, customTable: def.tableName, seq: 900 + i }));
   const base = { customTable: def.tableName, resUrl: `/${def.module}/${def.resource}/list`, resMethod: 'POST' as const };
+  // a document's line tables become the child tables of its form and detail (the parent link is set by the server)
+  const children = BUILTIN_RESOURCES.filter((r) => r.kind === 'LINE' && r.parentTable === def.tableName).map((line) => ({
+    customTable: line.tableName, label: line.tableExplain,
+    fields: line.columns.filter((c) => c.fieldName !== line.parentKey).map((c, i) => ({ ...formField(line, c, (i + 1) * 10), itotal: c.fieldType === 'NUMBER' })),
+  }));
   return [
     {
       ...base, formatName: def.tableExplain, formatCode: `${def.tableName}_list`, formatType: 'LIST', formatStyle: 'FORMAT_LIST', ps: 10, buttons,
@@ -77,12 +89,14 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
     },
     {
       ...base, formatName: `${def.tableExplain}详情`, formatCode: `${def.tableName}_detail`, formatType: 'DETAIL',
-      formatStyle: def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
+      formatStyle: children.length ? 'FORMAT_MASTER_CHILD' : def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
       formSubList: def.columns.map((c, i) => formField(def, c, (i + 1) * 10)),
+      ...(children.length ? { childSubLists: children } : {}),
     },
     {
       ...base, formatName: `${def.tableExplain}表单`, formatCode: `${def.tableName}_form`, formatType: 'FORM',
-      formatStyle: def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
+      formatStyle: children.length ? 'FORMAT_MASTER_CHILD' : def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
+      ...(children.length ? { childSubLists: children, validTable: true } : {}),
       formSubList: def.columns.map((c, i) => {
         const field = formField(def, c, (i + 1) * 10);
         const pick = PICKS[def.tableName]?.[c.fieldName];

@@ -56,9 +56,9 @@ export const FORM_MIN_WIDTH = 550;
 /** Narrowest grid column (label 100 + an input of 80). */
 export const FORM_COLUMN_MIN_WIDTH = 180;
 
-/** Columns of a form template: 8 for the eight-column style, else 4. */
+/** Columns of a form template: 8 for the eight-column style and a master-child main form, else 4. */
 export function formColumns(template: Pick<Template, 'formatStyle'>): 4 | 8 {
-  return template.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' ? 8 : 4;
+  return template.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' || template.formatStyle === 'FORMAT_MASTER_CHILD' ? 8 : 4;
 }
 
 /** Remarks and multi-line text take a full row. */

@@ -163,6 +163,7 @@ function button(value: unknown, path: string): TemplateButton {
 const TEMPLATE_KEYS = [
   'id', 'formatName', 'formatCode', 'formatType', 'formatStyle', 'resUrl', 'resMethod', 'treeResUrl', 'treeResMethod', 'valueResourceSubName',
   'viewResourceSubName', 'ps', 'cgFormatParamId', 'detailId', 'customTable', 'buttons', 'formSubList', 'listSubList', 'resSubList', 'childSubLists',
+  'validTable', 'singleChild',
 ] as const;
 
 function uniqueNames(fields: FieldDefinition[] | undefined, path: string): void {
@@ -212,5 +213,7 @@ export function parseTemplate(value: unknown): Template {
     listSubList: fields('listSubList') ?? [],
     resSubList: fields('resSubList') ?? [],
     childSubLists: children ?? [],
+    validTable: flag(o, 'validTable', '') ?? false,
+    singleChild: flag(o, 'singleChild', '') ?? false,
   };
 }

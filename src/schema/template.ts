@@ -52,4 +52,8 @@ export interface Template {
   resSubList?: FieldDefinition[];
   /** Child tables of a master-child document (table name → field list). */
   childSubLists?: { customTable: string; label: string; fields: FieldDefinition[] }[];
+  /** Master-child: ask before saving a document without child rows (子表未新增数据, 是否继续提交?). */
+  validTable?: boolean;
+  /** Master-child: at most one child row (只能有一条子表信息). */
+  singleChild?: boolean;
 }

@@ -5,6 +5,8 @@ import type { Template } from '../../schema/template';
 import type { PlateEntry } from '../../schema/validate';
 import { useRuntime } from '../runtime-context';
 import { PlatesContext } from './form-components';
+import { CHILD_MESSAGES, emptyRow, newRowKey, toSubmitRows, validateRows, type ChildRow } from '../../schema/child-rows';
+import { ChildTable, createChildStore } from './child-table';
 import { DynamicForm, SUBMIT_DEBOUNCE_MS, keepFocus, useLeadingDebounce, useTemplateForm } from './dynamic-form';
 
 /** What the list asks the dialog to do: a new record, an edit of one, or a new one copied from one. */
@@ -13,6 +15,15 @@ export type FormRequest = { mode: 'create' } | { mode: 'update'; rowId: number }
 export const UPDATE_CONFIRM = '确定更新此条数据?';
 export const UPDATE_CANCELLED = '更新已取消';
 export const NO_FORM_TEMPLATE = '该菜单尚未配置表单模板';
+/** Master-child: saving ignores repeats for 600 ms; a new document gets an empty child row after 200 ms. */
+export const SAVE_DEBOUNCE_MS = 600;
+export const AUTO_ROW_DELAY_MS = 200;
+
+/** A record's rows of one child table (from detail's `children`) as editable rows. */
+function childRowsOf(row: Record<string, unknown>, table: string): ChildRow[] {
+  const list = (row.children as Record<string, Record<string, unknown>[]> | undefined)?.[table] ?? [];
+  return list.map((r) => ({ ...r, rowKey: newRowKey(), id: r.id as number }));
+}
 
 interface ServerProblem { status?: number; message?: string; data?: { field?: string } | null }
 
@@ -69,7 +80,7 @@ export function TemplateFormDialog({ menuId, base, request: ask, onClose, onSave
   const title = template ? `${template.formatName.replace(/表单$/, '')}${ask?.mode === 'update' ? ' — 修改' : ' — 新增'}` : '加载中…';
   return (
     <Modal
-      open={!!ask} width={template?.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' ? '90%' : '60%'} title={title} onCancel={onClose} destroyOnHidden footer={null}
+      open={!!ask} width={template?.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' || template?.childSubLists?.length ? '90%' : '60%'} title={title} onCancel={onClose} destroyOnHidden footer={null}
       styles={{ body: { maxHeight: '70vh', minHeight: 180, overflow: 'auto' } }}
     >
       {!ask || !template || !row ? <Skeleton active /> : (
@@ -92,6 +103,18 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
   const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
   const plates = usePlates();
+  // master-child: one store of rows per child table (cells subscribe to their own row)
+  const childLists = useMemo(() => template.childSubLists ?? [], [template]);
+  const stores = useMemo(() => childLists.map((c) => createChildStore(childRowsOf(row, c.customTable))), [childLists, row]);
+  const masterChild = childLists.length > 0;
+  useEffect(() => {
+    if (!masterChild || (mode !== 'create' && mode !== 'createRef')) return;
+    // spec 001 §2: one empty child row about 200 ms after the data loads
+    const timer = setTimeout(() => {
+      childLists.forEach((c, i) => { if (stores[i].rows.length === 0) stores[i].rows.push(emptyRow(c.fields)); });
+    }, AUTO_ROW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [masterChild, mode, childLists, stores]);
   // one key per opened form: a double click or a retry after a lost answer makes one record
   const idempotencyKey = useMemo(newKey, []);
 
@@ -109,7 +132,10 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
   };
 
   const save = async (values: Record<string, unknown>) => {
-    const body = toSubmitValues(fields, values, mode);
+    const body: Record<string, unknown> = toSubmitValues(fields, values, mode);
+    if (masterChild) {
+      body.children = Object.fromEntries(childLists.map((c, i) => [c.customTable, toSubmitRows(stores[i].rows, c.fields)]));
+    }
     setSaving(true);
     try {
       if (mode === 'update') {
@@ -128,22 +154,47 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
     }
   };
 
+  /** The child tables' cells checked ('{label}不能为空！'); false when any is wrong. */
+  const childrenValid = (): boolean => {
+    let ok = true;
+    childLists.forEach((c, i) => {
+      const problems = validateRows(stores[i].rows, c.fields);
+      for (const p of problems) stores[i].errors[`${p.rowKey}:${p.field}`] = p.message;
+      if (problems.length && ok) {
+        ok = false;
+        message.error(`${c.label}第 ${problems[0].index + 1} 行：${problems[0].message}`);
+      }
+    });
+    return ok;
+  };
+
   const submit = useLeadingDebounce(() => {
+    // the main form and the child tables are both checked before anything is sent
+    const childOk = childrenValid();
     void handle.form.submit(async (values: Record<string, unknown>) => {
-      if (mode !== 'update') return save(values);
-      modal.confirm({
-        title: '提示', content: UPDATE_CONFIRM, okText: '是', cancelText: '否', type: 'warning',
-        onOk: () => save(values),
-        onCancel: () => { message.info(UPDATE_CANCELLED); },
-      });
+      if (!childOk) return;
+      const go = () => {
+        if (mode !== 'update') return void save(values);
+        modal.confirm({
+          title: '提示', content: UPDATE_CONFIRM, okText: '是', cancelText: '否', type: 'warning',
+          onOk: () => save(values),
+          onCancel: () => { message.info(UPDATE_CANCELLED); },
+        });
+      };
+      if (masterChild && template.validTable && stores.every((st) => st.rows.length === 0)) {
+        modal.confirm({ title: '提示', content: CHILD_MESSAGES.emptyChildren, okText: '确定', cancelText: '取消', type: 'warning', onOk: go });
+        return;
+      }
+      go();
     }).catch(() => undefined); // the fields show their own messages
-  }, SUBMIT_DEBOUNCE_MS);
+  }, masterChild ? SAVE_DEBOUNCE_MS : SUBMIT_DEBOUNCE_MS);
   const reset = useLeadingDebounce(() => { void handle.form.reset('*', { validate: false }); }, SUBMIT_DEBOUNCE_MS);
 
   /** Loads the current record over the form (the user re-applies their change). */
   const reload = async () => {
     const fresh = await request<Record<string, unknown>>({ url: `${base}/detail/${String(row.id)}` });
     handle.form.setValues(toFormValues(fields, fresh), 'overwrite');
+    childLists.forEach((c, i) => { stores[i].rows = childRowsOf(fresh, c.customTable); stores[i].errors = {}; });
     setVersion(fresh.version as number);
     setStale(false);
   };
@@ -160,6 +211,12 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
       <PlatesContext.Provider value={plates}>
         <DynamicForm handle={handle} buttons={false} />
       </PlatesContext.Provider>
+      {childLists.map((c, i) => (
+        <ChildTable
+          key={c.customTable} store={stores[i]} fields={c.fields} label={c.label} singleChild={template.singleChild}
+          editable={mode !== 'view' && mode !== 'weigh'} buttons={mode !== 'safeUpdate'}
+        />
+      ))}
       {/* pressing a button must not blur the field first: a message clearing on blur would move the button away before the click lands */}
       <Space className="wb-form-footer" onMouseDown={keepFocus}>
         <Button onClick={onClose}>取消</Button>

@@ -1,8 +1,8 @@
-import { App as AntApp, Button, Descriptions, Modal, Skeleton } from 'antd';
+import { App as AntApp, Button, Descriptions, Modal, Skeleton, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import type { Template } from '../../schema/template';
 import { useRuntime } from '../runtime-context';
-import { renderCell, type Row } from './list-columns';
+import { listColumns, renderCell, type Row } from './list-columns';
 import { resourceBase } from './list-actions';
 import { RequestLogDrawer } from './request-log-drawer';
 
@@ -50,6 +50,16 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
           ))}
         </Descriptions>
       )}
+      {template && row && (template.childSubLists ?? []).map((c) => (
+        <div key={c.customTable} className="wb-detail-child">
+          <h4>{c.label}</h4>
+          <Table<Row>
+            size="small" bordered rowKey="id" pagination={false} scroll={{ x: 'max-content', y: 320 }}
+            columns={[{ key: '#', title: '序号', width: 60, render: (_: unknown, __: Row, i: number) => i + 1 }, ...listColumns(c.fields.map((f) => ({ ...f, fieldType: f.fieldType === 'CHAR' ? 'TEXT' : f.fieldType })), desensitize)]}
+            dataSource={((row.children as Record<string, Row[]> | undefined)?.[c.customTable]) ?? []}
+          />
+        </div>
+      ))}
       {template?.customTable && rowId !== null && <RequestLogDrawer bizKey={`${template.customTable}:${rowId}`} open={logOpen} onClose={closeLog} />}
     </Modal>
   );

@@ -1,0 +1,156 @@
+import { App as AntApp, Button, DatePicker, Input, InputNumber, Select, Space, Table, Tooltip } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { memo, useMemo, useState } from 'react';
+import { proxy, useSnapshot } from 'valtio';
+import {
+  CHILD_MESSAGES, cellProblem, childTotals, copyRows, emptyRow, moveRow, removeRows, type ChildRow,
+} from '../../schema/child-rows';
+import type { FieldDefinition } from '../../schema/field-definition';
+import { componentOf } from '../../schema/form-schema';
+import { formatValue } from '../../schema/value-formats';
+
+/**
+ * The rows of a child table as a reactive store: each cell subscribes to its own row, so typing in
+ * one cell re-renders that cell only (a 300-row document stays responsive).
+ */
+export interface ChildStore { rows: ChildRow[]; errors: Record<string, string> }
+export function createChildStore(rows: ChildRow[]): ChildStore {
+  return proxy<ChildStore>({ rows, errors: {} });
+}
+const errorKey = (rowKey: string, field: string) => `${rowKey}:${field}`;
+
+const Cell = memo(function Cell({ store, row, field, editable }: { store: ChildStore; row: ChildRow; field: FieldDefinition; editable: boolean }) {
+  const snap = useSnapshot(row);
+  const errors = useSnapshot(store.errors);
+  const value = snap[field.fieldName];
+  const error = errors[errorKey(row.rowKey, field.fieldName)];
+  const set = (v: unknown) => { row[field.fieldName] = v; };
+  const check = () => {
+    const message = cellProblem(field, row[field.fieldName]);
+    if (message) store.errors[errorKey(row.rowKey, field.fieldName)] = message;
+    else delete store.errors[errorKey(row.rowKey, field.fieldName)];
+  };
+  if (!editable) return <span>{formatValue(field.cgValFormat?.valFormatFun, value)}</span>;
+  const status = error ? 'error' : undefined;
+  const common = { status, onBlur: check, 'data-cell': field.fieldName, style: { width: '100%' } } as const;
+  const options = (field.options ?? field.enumOptions ?? []).map((o) => ({ label: o.label, value: o.value as string }));
+  let control: React.ReactNode;
+  switch (componentOf(field)) {
+    case 'NumberInput':
+      control = <InputNumber {...common} stringMode value={value as string | null} onChange={(v) => set(v)} />;
+      break;
+    case 'Select':
+      control = <Select {...common} allowClear options={options} value={value as string | null} onChange={(v) => { set(v ?? null); check(); }} />;
+      break;
+    case 'YesNo':
+      control = <Select {...common} options={[{ label: '是', value: 'true' }, { label: '否', value: 'false' }]} value={value === null || value === undefined ? null : String(value)} onChange={(v) => { set(v === 'true'); check(); }} />;
+      break;
+    case 'Date':
+    case 'DateTime':
+      control = (
+        <DatePicker
+          {...common} showTime={componentOf(field) === 'DateTime'} value={value ? dayjs(String(value)) : null}
+          onChange={(d) => { set(d ? d.format(componentOf(field) === 'DateTime' ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD') : null); check(); }}
+        />
+      );
+      break;
+    default:
+      control = <Input {...common} value={(value as string | null) ?? ''} onChange={(e) => set(e.target.value)} />;
+  }
+  return error ? <Tooltip title={error} open color="red" placement="bottom">{control}</Tooltip> : control;
+});
+
+/** The 序号 cell: typing a number 0..rows-1 moves the row there. */
+function IndexCell({ store, rowKey, index }: { store: ChildStore; rowKey: string; index: number }) {
+  const [text, setText] = useState<string | null>(null);
+  const commit = () => {
+    if (text === null) return;
+    const moved = moveRow(store.rows, rowKey, Number(text));
+    if (moved) store.rows = moved;
+    setText(null);
+  };
+  return (
+    <Input
+      size="small" aria-label="行位置" value={text ?? String(index)} style={{ width: 48 }}
+      onChange={(e) => setText(e.target.value.replace(/\D+/g, ''))} onBlur={commit} onPressEnter={commit}
+    />
+  );
+}
+
+/**
+ * The editable child table (spec 001 §2 screen 3): 新增行 / 删除 / 复制 buttons, selection and index
+ * columns, cells checked on blur, and the 合计 row for itotal fields.
+ */
+export function ChildTable({ store, fields, label, editable, buttons = true, allowCopy = true, singleChild = false }: {
+  store: ChildStore; fields: FieldDefinition[]; label: string; editable: boolean; buttons?: boolean; allowCopy?: boolean; singleChild?: boolean;
+}) {
+  const { message, modal } = AntApp.useApp();
+  const snap = useSnapshot(store);
+  const [selected, setSelected] = useState<string[]>([]);
+  const shown = useMemo(() => fields.filter((f) => f.ishow !== false && !f.ihidden).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)), [fields]);
+  const keys = snap.rows.map((r) => r.rowKey);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the set or order of rows changes, not on every keystroke
+  const data = useMemo(() => store.rows.map((row, index) => ({ key: row.rowKey, row, index })), [keys.join(',')]);
+  const totals = shown.some((f) => f.itotal) ? childTotals(snap.rows as ChildRow[], shown) : null;
+
+  const add = () => {
+    if (singleChild && store.rows.length >= 1) return void message.warning(CHILD_MESSAGES.singleChild);
+    store.rows.push(emptyRow(fields));
+  };
+  const remove = () => {
+    if (selected.length === 0) return void message.warning(CHILD_MESSAGES.selectOne);
+    modal.confirm({
+      title: '温馨提示', content: CHILD_MESSAGES.deleteConfirm, okText: '确定', cancelText: '取消', type: 'warning',
+      onOk: () => { store.rows = removeRows(store.rows, selected); setSelected([]); },
+    });
+  };
+  const copy = () => {
+    if (singleChild) return void message.warning(CHILD_MESSAGES.singleChild);
+    const result = copyRows(store.rows, selected);
+    if (typeof result === 'string') return void message.warning(result);
+    store.rows = result;
+  };
+
+  type Item = (typeof data)[number];
+  const columns: ColumnType<Item>[] = [
+    { key: '#', title: '序号', width: 70, render: (_: unknown, item) => (editable ? <IndexCell store={store} rowKey={item.key} index={item.index} /> : item.index + 1) },
+    ...shown.map((f): ColumnType<Item> => ({
+      key: f.fieldName,
+      title: f.irequired ? <span><span className="wb-required">*</span>{f.fieldExplain}</span> : f.fieldExplain,
+      width: Math.max(f.columnWidth ?? 0, 140),
+      render: (_: unknown, item) => <Cell store={store} row={item.row} field={f} editable={editable && f.iupdate !== false} />,
+    })),
+  ];
+
+  return (
+    <div className="wb-child-table">
+      <div className="wb-child-head">
+        <strong>{label}</strong>
+        {editable && buttons && (
+          <Space>
+            <Button size="small" type="primary" onClick={add}>新增行</Button>
+            {allowCopy && <Button size="small" onClick={copy}>复制</Button>}
+            <Button size="small" danger onClick={remove}>删除</Button>
+          </Space>
+        )}
+      </div>
+      <Table<Item>
+        size="small" bordered pagination={false} columns={columns} dataSource={data} rowKey="key"
+        scroll={{ x: 'max-content', y: 400 }} virtual={data.length > 50}
+        rowSelection={editable ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) } : undefined}
+        summary={() => totals === null ? null : (
+          <Table.Summary fixed>
+            <Table.Summary.Row>
+              {editable && <Table.Summary.Cell index={0} />}
+              <Table.Summary.Cell index={1}>合计</Table.Summary.Cell>
+              {shown.map((f, i) => (
+                <Table.Summary.Cell key={f.fieldName} index={i + 2} align="right">{f.itotal ? formatValue(f.cgValFormat?.valFormatFun, totals[f.fieldName]) : ''}</Table.Summary.Cell>
+              ))}
+            </Table.Summary.Row>
+          </Table.Summary>
+        )}
+      />
+    </div>
+  );
+}

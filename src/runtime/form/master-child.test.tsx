@@ -1,0 +1,78 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Template } from '../../schema/template';
+import { RuntimeProvider, type RuntimeRequest, type RuntimeServices } from '../runtime-context';
+import { TemplateFormDialog, type FormRequest } from './form-dialog';
+
+const notice: Template = {
+  id: 40, formatName: '采购通知单表单', formatCode: 'pu_notice_form', formatType: 'FORM', formatStyle: 'FORMAT_MASTER_CHILD', customTable: 'pu_notice', validTable: true,
+  formSubList: [{ fieldName: 'noticeCode', fieldExplain: '通知单号', formSubmitType: 'ONE_TXT', irequired: true, seq: 10 }],
+  childSubLists: [{
+    customTable: 'pu_notice_line', label: '采购通知单明细',
+    fields: [
+      { fieldName: 'invName', fieldExplain: '存货', formSubmitType: 'ONE_TXT', irequired: true, iupdate: true, seq: 10 },
+      { fieldName: 'planQty', fieldExplain: '计划量', formSubmitType: 'ONE_TXT', fieldType: 'NUMBER', itotal: true, seq: 20 },
+    ],
+  }],
+};
+
+function setup(ask: FormRequest, detail: Record<string, unknown> = {}) {
+  const calls: RuntimeRequest[] = [];
+  const services = {
+    request: vi.fn(async (o: RuntimeRequest) => {
+      calls.push(o);
+      if (o.url === '/optimus_prime/optimusPrime') return notice;
+      if (o.url.includes('/detail/')) return detail;
+      return { id: 1, version: 2 };
+    }),
+    download: vi.fn(), hasPermission: () => true, desensitize: false,
+  } as unknown as RuntimeServices;
+  render(<AntApp><RuntimeProvider value={services}><TemplateFormDialog menuId={3} base="/purorder/pu-notice" request={ask} onClose={() => undefined} onSaved={() => undefined} /></RuntimeProvider></AntApp>);
+  return { calls, user: userEvent.setup({ pointerEventsCheck: 0 }) };
+}
+const cells = (field: string) => [...document.querySelectorAll<HTMLInputElement>(`input[data-cell="${field}"]`)];
+
+afterEach(cleanup);
+
+describe('master-child form', () => {
+  it('adds one empty line about 200 ms after a new document opens, checks its cells, and saves the lines with the document', async () => {
+    const { calls, user } = setup({ mode: 'create' });
+    await waitFor(() => expect(cells('invName')).toHaveLength(1), { timeout: 2000 });
+    await user.type(document.querySelector<HTMLInputElement>('[data-field="noticeCode"]')!, 'PN-1');
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('采购通知单明细第 1 行：存货不能为空！')).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/create'))).toBe(false);
+
+    await user.type(cells('invName')[0], '原煤');
+    await user.type(cells('planQty')[0], '12.5');
+    await user.click(screen.getByRole('button', { name: '新增行' }));
+    await user.type(cells('invName')[1], ' 精煤 ');
+    await user.type(cells('planQty')[1], '0.25');
+    expect(document.querySelector('.wb-child-table .ant-table-summary')?.textContent).toContain('12.75');
+    await new Promise((r) => setTimeout(r, 650)); // save ignores repeats for 600 ms
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/create'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/create'))!.body).toEqual({
+      noticeCode: 'PN-1',
+      children: { pu_notice_line: [{ invName: '原煤', planQty: '12.5' }, { invName: '精煤', planQty: '0.25' }] },
+    });
+  });
+
+  it('copy needs one selected line; an edit keeps the ids of existing lines', async () => {
+    const { calls, user } = setup({ mode: 'update', rowId: 5 }, { id: 5, version: 2, noticeCode: 'PN-5', children: { pu_notice_line: [{ id: 51, invName: '原煤', planQty: '3' }] } });
+    await waitFor(() => expect(cells('invName')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: /复\s*制/ }));
+    expect(await screen.findByText('请至少选择一条数据！')).toBeTruthy();
+    await user.click(document.querySelector<HTMLElement>('.wb-child-table .ant-table-tbody .ant-checkbox-input')!);
+    await user.click(screen.getByRole('button', { name: /复\s*制/ }));
+    await waitFor(() => expect(cells('invName')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await user.click(await screen.findByRole('button', { name: '是' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/update'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/update'))!.body).toMatchObject({
+      id: 5, version: 2, children: { pu_notice_line: [{ id: 51, invName: '原煤', planQty: '3' }, { invName: '原煤', planQty: '3' }] },
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldDefinition } from './field-definition';
+import { CHILD_MESSAGES, addUnique, cellProblem, childTotals, copyRows, emptyRow, insertAt, moveRow, removeRows, toSubmitRows, validateRows, type ChildRow } from './child-rows';
+
+const fields: FieldDefinition[] = [
+  { fieldName: 'invName', fieldExplain: '存货', irequired: true, iupdate: true },
+  { fieldName: 'planQty', fieldExplain: '计划量', itotal: true, defaultValue: '0' },
+  { fieldName: 'remark', fieldExplain: '备注' },
+];
+const rows = (): ChildRow[] => [
+  { rowKey: 'a', id: 11, invName: '原煤', planQty: '0.1' },
+  { rowKey: 'b', invName: '精煤', planQty: '0.2' },
+  { rowKey: 'c', invName: ' ', planQty: '1' },
+];
+
+describe('child rows', () => {
+  it('makes a new row from the plain defaults', () => {
+    expect(emptyRow(fields)).toMatchObject({ invName: null, planQty: '0', remark: null, rowKey: expect.any(String) });
+  });
+  it('inserts at a position and moves a row to a typed number within 0..rows-1', () => {
+    const r = rows();
+    expect(insertAt(r, 1, [{ rowKey: 'x' }]).map((x) => x.rowKey)).toEqual(['a', 'x', 'b', 'c']);
+    expect(moveRow(r, 'c', 0)!.map((x) => x.rowKey)).toEqual(['c', 'a', 'b']);
+    expect(moveRow(r, 'c', 3)).toBeNull();
+    expect(moveRow(r, 'c', -1)).toBeNull();
+  });
+  it('copies one selected row as a new row after it; asks for a selection and refuses several', () => {
+    expect(copyRows(rows(), [])).toBe(CHILD_MESSAGES.selectOne);
+    expect(copyRows(rows(), ['a', 'b'])).toBe(CHILD_MESSAGES.atMostOne);
+    const copied = copyRows(rows(), ['a']) as ChildRow[];
+    expect(copied).toHaveLength(4);
+    expect(copied[1]).toMatchObject({ invName: '原煤' });
+    expect(copied[1].id).toBeUndefined();
+    expect(copied[1].rowKey).not.toBe('a');
+    expect(removeRows(copied, ['a']).map((r) => r.invName)).toEqual(['原煤', '精煤', ' ']);
+  });
+  it('adds picked rows only once per key field', () => {
+    expect(addUnique(rows(), [{ rowKey: 'y', invName: '原煤' }, { rowKey: 'z', invName: '焦煤' }], 'invName').map((r) => r.invName)).toEqual(['原煤', '精煤', ' ', '焦煤']);
+  });
+  it('checks cells: {label}不能为空！ for shown, updatable, required fields', () => {
+    expect(cellProblem(fields[0], '')).toBe('存货不能为空！');
+    expect(cellProblem({ ...fields[0], iupdate: false }, '')).toBeNull();
+    expect(validateRows(rows(), fields)).toEqual([{ rowKey: 'c', index: 2, field: 'invName', message: '存货不能为空！' }]);
+  });
+  it('submits trimmed values with nulls and existing ids; sums with the x1000 rule', () => {
+    expect(toSubmitRows(rows(), fields)[0]).toEqual({ id: 11, invName: '原煤', planQty: '0.1', remark: null });
+    expect(toSubmitRows(rows(), fields)[2]).toEqual({ invName: null, planQty: '1', remark: null });
+    expect(childTotals(rows(), fields)).toEqual({ planQty: 1.3 });
+  });
+});
