@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { exportRoutes } from '../resources/export-route';
 import { listRoutes } from '../resources/list-route';
+import { plateRoutes } from '../resources/plate-route';
+import { treeRoutes } from '../resources/tree-route';
 import { writeRoutes } from '../resources/write-routes';
 import { templateRoutes } from '../templates/routes';
 import { adminRoutes } from './admin';
@@ -30,6 +32,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(sysLogRoutes);
   await app.register(selfServiceRoutes);
   await app.register(adminRoutes);
+  await app.register(plateRoutes);
+  await app.register(treeRoutes);
   await app.register(listRoutes);
   await app.register(exportRoutes);
   await app.register(writeRoutes);

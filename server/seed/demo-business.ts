@@ -38,14 +38,47 @@ export const plateOf = (random: () => number) =>
   `${PROVINCES[Math.floor(random() * PROVINCES.length)]}${LETTERS[Math.floor(random() * LETTERS.length)]}${Array.from({ length: 5 }, () => (random() < 0.2 ? LETTERS[Math.floor(random() * LETTERS.length)] : String(Math.floor(random() * 10)))).join('')}`;
 const mobileOf = (random: () => number) => `1${[3, 5, 7, 8, 9][Math.floor(random() * 5)]}${String(Math.floor(random() * 1e9)).padStart(9, '0')}`;
 
-/** Demo master data and weigh records for one organisation (only when it has none yet). */
-export async function seedDemoBusiness(db: Kysely<DB>, org: { id: number; groupId: number; code: string }, index: number, now: Date): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
-  const any = db as Kysely<any>;
-  const has = await any.selectFrom('as_vendor').select('id').where('org_id', '=', org.id).limit(1).executeTakeFirst();
-  if (has) return;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
+type AnyDb = Kysely<any>;
+type Org = { id: number; groupId: number; code: string };
+
+/** Whether a table already holds rows of the organisation (or, by group_id, of the group). */
+async function hasRows(db: AnyDb, table: string, column: 'org_id' | 'group_id', id: number): Promise<boolean> {
+  return !!(await db.selectFrom(table).select('id').where(column, '=', id).limit(1).executeTakeFirst());
+}
+
+/** Inserts rows a few hundred at a time. */
+async function insertAll(db: AnyDb, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto(table).values(rows.slice(i, i + 200)).execute();
+}
+
+/**
+ * Demo business data for one organisation, each part only when its table holds none yet (so a
+ * database seeded before a table existed gets that table's rows, and seeding again adds nothing).
+ * Group-wide tables (inventory classes and items, the plate dictionary) are seeded once per group,
+ * by the first organisation that finds them empty.
+ */
+export async function seedDemoBusiness(db: Kysely<DB>, org: Org, index: number, now: Date): Promise<void> {
+  const any = db as AnyDb;
+  if (!(await hasRows(any, 'as_vendor', 'org_id', org.id))) await seedPurchase(any, org, index, now);
+  if (!(await hasRows(any, 'as_plate', 'group_id', org.groupId))) await seedPlates(any, org);
+  if (!(await hasRows(any, 'as_inventory_class', 'group_id', org.groupId))) await seedInventoryClasses(any, org);
+  if (!(await hasRows(any, 'as_inventory', 'group_id', org.groupId))) await seedInventory(any, org);
+  if (!(await hasRows(any, 'as_warehouse', 'org_id', org.id))) await seedWarehouses(any, org, index);
+  if (!(await hasRows(any, 'as_factory', 'org_id', org.id))) await seedFactories(any, org, index);
+  if (!(await hasRows(any, 'as_ic_card', 'org_id', org.id))) await seedIcCards(any, org, index, now);
+  for (const kind of ['pu', 'sa'] as const) {
+    if (!(await hasRows(any, `${kind}_notice`, 'org_id', org.id))) await seedNotices(any, org, index, now, kind);
+  }
+  if (!(await hasRows(any, 'mm_sa_weigh', 'org_id', org.id))) await seedSaleWeighs(any, org, index, now);
+}
+
+const baseOf = (org: Org) => ({ orgId: org.id, groupId: org.groupId, createdByName: '系统管理员' });
+
+/** Vendors, customers, vehicles, drivers and purchase weigh records. */
+async function seedPurchase(any: AnyDb, org: Org, index: number, now: Date): Promise<void> {
   const random = prng(1000 + index);
-  const base = { orgId: org.id, groupId: org.groupId, createdByName: '系统管理员' };
+  const base = baseOf(org);
 
   const vendors = Array.from({ length: 30 }, (_, i) => ({
     ...base, vendorCode: `${org.code}V${String(i + 1).padStart(4, '0')}`,
@@ -86,5 +119,235 @@ export async function seedDemoBusiness(db: Kysely<DB>, org: { id: number; groupI
       weigherName: ['张司磅', '刘司磅', '赵司磅'][i % 3], weighStatus: done ? 'DONE' : 'GROSS', status: done && i % 3 === 0 ? 'AUDITED' : 'FREE',
     });
   }
-  for (let i = 0; i < weighs.length; i += 200) await any.insertInto('mm_pu_weigh').values(weighs.slice(i, i + 200)).execute();
+  await insertAll(any, 'mm_pu_weigh', weighs);
+}
+
+/** The plate dictionary: the letter typed for a province and its abbreviation (PROVINCES' order). */
+export const PLATE_CODES: [string, string][] = [['M', '蒙'], ['J', '晋'], ['S', '陕'], ['H', '冀'], ['B', '京'], ['L', '鲁'], ['Y', '豫'], ['N', '宁'], ['G', '甘'], ['X', '新']];
+
+async function seedPlates(any: AnyDb, org: Org): Promise<void> {
+  await any.insertInto('as_plate').values(PLATE_CODES.map(([plateCode, plateName]) => ({ ...baseOf(org), plateCode, plateName }))).execute();
+}
+
+/** Inventory class codes: this prefix, then two digits per level (1001B1101, 1001B110101, …). */
+export const INVENTORY_CLASS_PREFIX = '1001B11';
+
+interface ClassNode { name: string; children?: ClassNode[] }
+const INVENTORY_CLASSES: ClassNode[] = [
+  { name: '煤炭', children: [
+    { name: '原煤', children: [
+      { name: '动力原煤', children: [{ name: '电煤' }, { name: '混煤' }] },
+      { name: '炼焦原煤' },
+    ] },
+    { name: '洗精煤', children: [{ name: '冶炼精煤' }, { name: '炼焦精煤' }] },
+    { name: '洗选副产品', children: [{ name: '中煤' }, { name: '煤泥' }, { name: '煤矸石' }] },
+    { name: '焦化产品', children: [{ name: '焦炭' }] },
+  ] },
+  { name: '矿石', children: [
+    { name: '黑色金属矿', children: [
+      { name: '铁矿石', children: [{ name: '磁铁矿' }, { name: '赤铁矿' }] },
+      { name: '锰矿石' },
+    ] },
+    { name: '非金属矿', children: [{ name: '石灰石' }, { name: '石英砂' }, { name: '白云石' }] },
+  ] },
+  { name: '钢材', children: [
+    { name: '建筑钢材', children: [{ name: '螺纹钢' }, { name: '线材' }] },
+    { name: '板材', children: [{ name: '热轧板卷' }, { name: '冷轧板卷' }] },
+    { name: '废钢', children: [{ name: '重型废钢' }, { name: '中型废钢' }] },
+  ] },
+  { name: '辅料', children: [
+    { name: '耐火材料', children: [{ name: '镁质耐火材料' }, { name: '铝硅质耐火材料' }] },
+    { name: '冶金辅料', children: [{ name: '石灰' }, { name: '萤石' }] },
+    { name: '合金', children: [{ name: '硅铁' }, { name: '硅锰合金' }] },
+    { name: '包装材料' },
+  ] },
+];
+
+/** Every class as a row: code, name, parent code and level, parents before their children. */
+function classRows(nodes: ClassNode[], parent: string | null, level: number): { invclCode: string; invclName: string; parentCode: string | null; invclLevel: number }[] {
+  return nodes.flatMap((n, i) => {
+    const code = `${parent ?? INVENTORY_CLASS_PREFIX}${String(i + 1).padStart(2, '0')}`;
+    return [{ invclCode: code, invclName: n.name, parentCode: parent, invclLevel: level }, ...classRows(n.children ?? [], code, level + 1)];
+  });
+}
+
+async function seedInventoryClasses(any: AnyDb, org: Org): Promise<void> {
+  await any.insertInto('as_inventory_class').values(classRows(INVENTORY_CLASSES, null, 1).map((r) => ({ ...baseOf(org), ...r, remark: null }))).execute();
+}
+
+/** Items: class path (names from the top), name, model, unit, purchased, sold, loss %, reference price, top buying price, theoretical weight. */
+type Item = [string, string, string | null, string, boolean, boolean, number, number, number | null, number | null];
+export const INVENTORY_ITEMS: Item[] = [
+  ['煤炭/原煤/动力原煤/电煤', '电煤', 'Q5000', '吨', true, true, 0.5, 720, 780, null],
+  ['煤炭/原煤/动力原煤/电煤', '高热值电煤', 'Q5500', '吨', true, true, 0.5, 800, 860, null],
+  ['煤炭/原煤/动力原煤/混煤', '混煤', 'Q4500', '吨', true, true, 0.5, 610, 660, null],
+  ['煤炭/原煤/动力原煤', '原煤', '0-300mm', '吨', true, true, 0.8, 560, 620, null],
+  ['煤炭/原煤/炼焦原煤', '炼焦原煤', '0-50mm', '吨', true, true, 0.8, 980, 1050, null],
+  ['煤炭/洗精煤/冶炼精煤', '精煤', 'A≤10%', '吨', true, true, 0.3, 1350, 1450, null],
+  ['煤炭/洗精煤/炼焦精煤', '焦煤', '主焦煤 S≤0.8%', '吨', true, true, 0.3, 1680, 1800, null],
+  ['煤炭/洗精煤/炼焦精煤', '1/3焦煤', 'G≥75', '吨', true, true, 0.3, 1520, 1620, null],
+  ['煤炭/洗精煤/炼焦精煤', '瘦煤', 'G 20-65', '吨', true, true, 0.3, 1400, 1500, null],
+  ['煤炭/洗选副产品/中煤', '中煤', 'Q3800', '吨', false, true, 1, 380, null, null],
+  ['煤炭/洗选副产品/煤泥', '煤泥', 'Q3000', '吨', false, true, 2, 160, null, null],
+  ['煤炭/洗选副产品/煤矸石', '煤矸石', '0-150mm', '吨', false, true, 2, 30, null, null],
+  ['煤炭/焦化产品/焦炭', '冶金焦', '一级 A≤12%', '吨', true, true, 0.5, 2100, 2250, null],
+  ['煤炭/焦化产品/焦炭', '焦粉', '0-10mm', '吨', true, true, 1, 900, 980, null],
+  ['矿石/黑色金属矿/铁矿石', '铁矿石', 'TFe 62%', '吨', true, false, 0.3, 850, 920, null],
+  ['矿石/黑色金属矿/铁矿石/磁铁矿', '磁铁精粉', 'TFe 65%', '吨', true, false, 0.3, 960, 1030, null],
+  ['矿石/黑色金属矿/铁矿石/磁铁矿', '磁铁矿块', 'TFe 58%', '吨', true, false, 0.3, 780, 840, null],
+  ['矿石/黑色金属矿/铁矿石/赤铁矿', '赤铁矿粉', 'TFe 56%', '吨', true, false, 0.3, 700, 760, null],
+  ['矿石/黑色金属矿/锰矿石', '锰矿石', 'Mn 35%', '吨', true, false, 0.3, 1650, 1750, null],
+  ['矿石/非金属矿/石灰石', '石灰石', 'CaO≥52%', '吨', true, false, 0.5, 68, 80, null],
+  ['矿石/非金属矿/石英砂', '石英砂', 'SiO2≥98%', '吨', true, false, 0.5, 260, 300, null],
+  ['矿石/非金属矿/白云石', '白云石', 'MgO≥19%', '吨', true, false, 0.5, 95, 110, null],
+  ['钢材/建筑钢材/螺纹钢', '螺纹钢', 'HRB400E Φ12', '吨', false, true, 0, 3650, null, 0.888],
+  ['钢材/建筑钢材/螺纹钢', '螺纹钢', 'HRB400E Φ18', '吨', false, true, 0, 3620, null, 1.998],
+  ['钢材/建筑钢材/螺纹钢', '螺纹钢', 'HRB400E Φ25', '吨', false, true, 0, 3600, null, 3.85],
+  ['钢材/建筑钢材/线材', '高速线材', 'HPB300 Φ6.5', '吨', false, true, 0, 3750, null, 0.26],
+  ['钢材/建筑钢材/线材', '盘螺', 'HRB400E Φ8', '吨', false, true, 0, 3800, null, 0.395],
+  ['钢材/板材/热轧板卷', '热轧板卷', 'Q235B 4.75mm', '吨', false, true, 0, 3900, null, null],
+  ['钢材/板材/热轧板卷', '热轧板卷', 'Q355B 6.0mm', '吨', false, true, 0, 4050, null, null],
+  ['钢材/板材/冷轧板卷', '冷轧板卷', 'SPCC 1.0mm', '吨', false, true, 0, 4500, null, null],
+  ['钢材/废钢', '废钢', '统料', '吨', true, false, 1, 2450, 2600, null],
+  ['钢材/废钢/重型废钢', '重型废钢', '厚度≥6mm', '吨', true, false, 1, 2650, 2800, null],
+  ['钢材/废钢/中型废钢', '中型废钢', '厚度≥4mm', '吨', true, false, 1.5, 2550, 2700, null],
+  ['辅料/耐火材料/镁质耐火材料', '镁碳砖', 'MT-14A', '吨', true, false, 0.2, 5200, 5600, null],
+  ['辅料/耐火材料/铝硅质耐火材料', '高铝砖', 'LZ-75', '吨', true, false, 0.2, 3800, 4100, null],
+  ['辅料/冶金辅料/石灰', '活性石灰', 'CaO≥90%', '吨', true, false, 0.5, 520, 580, null],
+  ['辅料/冶金辅料/萤石', '萤石', 'CaF2≥85%', '吨', true, false, 0.5, 2300, 2500, null],
+  ['辅料/合金/硅铁', '硅铁', 'FeSi75-B', '吨', true, false, 0.1, 7200, 7600, null],
+  ['辅料/合金/硅锰合金', '硅锰合金', 'FeMn65Si17', '吨', true, false, 0.1, 6500, 6900, null],
+  ['辅料/包装材料', '编织袋', '55×95cm', '条', true, false, 0, 1.2, 1.5, null],
+];
+
+async function seedInventory(any: AnyDb, org: Org): Promise<void> {
+  const classes = classRows(INVENTORY_CLASSES, null, 1);
+  const byPath = new Map<string, (typeof classes)[number]>();
+  const pathOf = (c: (typeof classes)[number]): string => {
+    const parent = classes.find((p) => p.invclCode === c.parentCode);
+    return parent ? `${pathOf(parent)}/${c.invclName}` : c.invclName;
+  };
+  for (const c of classes) byPath.set(pathOf(c), c);
+  const seen = new Map<string, number>();
+  await any.insertInto('as_inventory').values(INVENTORY_ITEMS.map(([path, invName, model, measureUnit, isPu, isSa, loss, price, top, weight]) => {
+    const cls = byPath.get(path);
+    if (!cls) throw new Error(`Seed: no inventory class ${path}`);
+    const n = (seen.get(cls.invclCode) ?? 0) + 1;
+    seen.set(cls.invclCode, n);
+    return {
+      ...baseOf(org), invCode: `${cls.invclCode.slice(INVENTORY_CLASS_PREFIX.length)}${String(n).padStart(3, '0')}`, invName, model,
+      invcId: cls.invclCode, invcName: cls.invclName, measureUnit, isPu, isSa, lossPercentage: loss.toFixed(2), referencePrice: price.toFixed(2),
+      topBuyingPrice: top === null ? null : top.toFixed(2), theoryWeight: weight === null ? null : weight.toFixed(3),
+    };
+  })).execute();
+}
+
+const WAREHOUSES = [
+  ['原煤堆场', '厂区北侧一号堆场'], ['精煤仓', '洗煤车间东侧筒仓'], ['矿石料场', '厂区西侧露天料场'], ['成品库', '厂区南侧成品仓库'],
+  ['备品备件库', '综合楼后侧库房'], ['辅料库', '厂区东门内侧库房'], ['废钢料场', '炼钢车间西侧料场'],
+];
+const FACTORIES = [
+  [['热电厂', '厂区东区'], ['选煤厂', '厂区北区']],
+  [['炼铁厂', '厂区西区'], ['炼钢厂', '厂区中区'], ['轧钢厂', '厂区南区']],
+  [['一号井选煤厂', '一号井工业广场'], ['二号井选煤厂', '二号井工业广场'], ['洗煤厂', '矿区物流园']],
+];
+
+async function seedWarehouses(any: AnyDb, org: Org, index: number): Promise<void> {
+  const random = prng(3000 + index);
+  await any.insertInto('as_warehouse').values(WAREHOUSES.map(([name, address], i) => ({
+    ...baseOf(org), warehouseCode: `${org.code}W${String(i + 1).padStart(3, '0')}`, warehouseName: name, address, keeper: personName(random),
+  }))).execute();
+}
+
+async function seedFactories(any: AnyDb, org: Org, index: number): Promise<void> {
+  await any.insertInto('as_factory').values(FACTORIES[(index - 1) % FACTORIES.length].map(([name, address], i) => ({
+    ...baseOf(org), factoryCode: `${org.code}F${String(i + 1).padStart(2, '0')}`, factoryName: name, address,
+  }))).execute();
+}
+
+const DAY = 86_400_000;
+/** Midnight (server time) `days` before `now`. */
+const dayBefore = (now: Date, days: number) => {
+  const d = new Date(now.getTime() - days * DAY);
+  d.setHours(0, 0, 0, 0);
+  return d;
+};
+
+/** Fixed cards for the organisation's vehicles, temporary ones for visiting trucks. */
+async function seedIcCards(any: AnyDb, org: Org, index: number, now: Date): Promise<void> {
+  const random = prng(4000 + index);
+  const vehicles = await any.selectFrom('as_vehicle').select(['plate_number as plateNumber', 'driver_name as driverName'])
+    .where('org_id', '=', org.id).where('deleted', '=', false).orderBy('id').limit(30).execute() as { plateNumber: string; driverName: string | null }[];
+  const cards = vehicles.map((v, i) => {
+    const issued = dayBefore(now, 30 + Math.floor(random() * 600));
+    return {
+      ...baseOf(org), cardNo: `${index}${String(10_000_001 + i * 7919).padStart(9, '0')}`, cardType: 'FIXED', plateNumber: v.plateNumber, holder: v.driverName,
+      issueDate: issued, expireDate: new Date(issued.getTime() + 730 * DAY),
+    };
+  });
+  for (let i = 0; i < 10; i++) {
+    const issued = dayBefore(now, Math.floor(random() * 20));
+    cards.push({
+      ...baseOf(org), cardNo: `${index}${String(90_000_001 + i).padStart(9, '0')}`, cardType: 'TEMP', plateNumber: plateOf(random), holder: personName(random),
+      issueDate: issued, expireDate: new Date(issued.getTime() + 7 * DAY),
+    });
+  }
+  await any.insertInto('as_ic_card').values(cards).execute();
+}
+
+/** Purchase notices to the vendors, sale notices to the customers, each with one to three lines. */
+async function seedNotices(any: AnyDb, org: Org, index: number, now: Date, kind: 'pu' | 'sa'): Promise<void> {
+  const random = prng((kind === 'pu' ? 5000 : 6000) + index);
+  const pu = kind === 'pu';
+  const partners = (await any.selectFrom(pu ? 'as_vendor' : 'as_customer').select(pu ? 'vendor_name as name' : 'customer_name as name')
+    .where('org_id', '=', org.id).where('deleted', '=', false).orderBy('id').execute() as { name: string }[]).map((r) => r.name);
+  const items = INVENTORY_ITEMS.filter((it) => (pu ? it[4] : it[5]) && it[3] === '吨').map((it) => it[1]);
+  const names = [...new Set(items)];
+  for (let i = 0; i < 20; i++) {
+    const begin = dayBefore(now, 5 + Math.floor(random() * 55));
+    const end = new Date(begin.getTime() + (15 + Math.floor(random() * 30)) * DAY);
+    const open = end.getTime() > now.getTime();
+    const count = 1 + Math.floor(random() * 3);
+    const first = Math.floor(random() * names.length);
+    const lines = Array.from({ length: count }, (_, j) => {
+      const plan = 500 + Math.floor(random() * 60) * 50;
+      const done = Math.min(plan, Math.floor(random() * plan * (open ? 0.8 : 1.05) * 1000) / 1000);
+      return { invName: names[(first + j * 3) % names.length], planQty: plan.toFixed(3), doneQty: done.toFixed(3), maxLimit: (plan * 1.1).toFixed(3), isOpen: open };
+    });
+    const planQty = lines.reduce((sum, l) => sum + Number(l.planQty), 0);
+    const notice = await any.insertInto(`${kind}_notice`).values({
+      ...baseOf(org), noticeCode: `${org.code}${pu ? 'PN' : 'SN'}${begin.getFullYear()}${String(i + 1).padStart(4, '0')}`,
+      [pu ? 'vendorName' : 'customerName']: partners[Math.floor(random() * partners.length)],
+      materialName: lines.map((l) => l.invName).join('、').slice(0, 100), planQty: planQty.toFixed(3), beginDate: begin, endDate: end,
+      remark: open ? null : '已到期', status: i % 4 === 0 ? 'FREE' : 'AUDITED',
+    }).returning('id').executeTakeFirstOrThrow() as { id: number };
+    await any.insertInto(`${kind}_notice_line`).values(lines.map((l) => ({ ...baseOf(org), noticeId: notice.id, ...l }))).execute();
+  }
+}
+
+/** Sale weigh records (outgoing trucks: tare first in reality, recorded like the purchase ones). */
+async function seedSaleWeighs(any: AnyDb, org: Org, index: number, now: Date): Promise<void> {
+  const random = prng(7000 + index);
+  const vehicles = await any.selectFrom('as_vehicle').select(['plate_number as plateNumber', 'tare_weight as tareWeight'])
+    .where('org_id', '=', org.id).where('deleted', '=', false).orderBy('id').execute() as { plateNumber: string; tareWeight: string | null }[];
+  const customers = (await any.selectFrom('as_customer').select('customer_name as name')
+    .where('org_id', '=', org.id).where('deleted', '=', false).orderBy('id').execute() as { name: string }[]).map((r) => r.name);
+  const products = [...new Set(INVENTORY_ITEMS.filter((it) => it[5] && it[3] === '吨').map((it) => it[1]))];
+  const weighs = [];
+  for (let i = 0; i < 300; i++) {
+    const vehicle = vehicles[Math.floor(random() * vehicles.length)];
+    const done = i % 10 !== 0;
+    const grossAt = new Date(now.getTime() - Math.floor(random() * (done ? 60 * 24 : 6) * 3600_000));
+    const gross = 38 + random() * 16;
+    const tare = Number(vehicle.tareWeight ?? 16) + (random() - 0.5) * 0.4;
+    const deduct = random() < 0.1 ? random() * 0.2 : 0;
+    weighs.push({
+      ...baseOf(org), billCode: `${org.code}SA${grossAt.getFullYear()}${String(i + 1).padStart(6, '0')}`, plateNumber: vehicle.plateNumber,
+      materialName: products[Math.floor(random() * products.length)], customerName: customers[Math.floor(random() * customers.length)],
+      gross: gross.toFixed(3), tare: done ? tare.toFixed(3) : null, deduct: done ? deduct.toFixed(3) : null, net: done ? (gross - tare - deduct).toFixed(3) : null,
+      grossTime: grossAt, tareTime: done ? new Date(grossAt.getTime() + (15 + Math.floor(random() * 60)) * 60_000) : null,
+      weigherName: ['张司磅', '刘司磅', '赵司磅'][i % 3], weighStatus: done ? 'DONE' : 'GROSS', status: done && i % 3 === 0 ? 'AUDITED' : 'FREE',
+    });
+  }
+  await insertAll(any, 'mm_sa_weigh', weighs);
 }

@@ -65,6 +65,7 @@ export const MENU_TREE: MenuSeed[] = [
         page('as_vehicle', '车辆', '/modules/material/as-vehicle', MASTER),
         page('as_driver', '司机', '/modules/material/as-driver', MASTER),
         page('as_ic_card', 'IC卡', '/modules/material/as-ic-card', MASTER),
+        page('as_plate', '车牌简称', '/modules/material/as-plate', MASTER, false),
       ] },
     ],
   },

@@ -10,7 +10,62 @@ const col = (fieldName: string, fieldDbName: string, fieldType: ResourceColumn['
 export const BUILTIN_ENUMS: { code: string; name: string; items: [string, string, string | null][] }[] = [
   { code: 'vehicle_class', name: '车辆类型', items: [['HEAVY', '重型货车', 'blue'], ['MEDIUM', '中型货车', 'cyan'], ['LIGHT', '轻型货车', 'green'], ['TRAILER', '挂车', 'purple']] },
   { code: 'weigh_status', name: '过磅状态', items: [['GROSS', '已称毛重', 'orange'], ['DONE', '已完成', 'green'], ['CANCELLED', '已取消', 'red']] },
+  { code: 'ic_card_type', name: 'IC卡类型', items: [['FIXED', '固定卡', 'blue'], ['TEMP', '临时卡', 'orange']] },
 ];
+
+/** The columns of a weigh record; the partner is the vendor (purchase) or the customer (sale). */
+function weighColumns(partner: ResourceColumn): ResourceColumn[] {
+  return [
+    col('billCode', 'bill_code', 'CHAR', '磅单号', { length: 32, required: true, unique: true }),
+    col('plateNumber', 'plate_number', 'CHAR', '车牌号', { length: 16, required: true }),
+    col('materialName', 'material_name', 'CHAR', '物料', { length: 100, required: true }),
+    partner,
+    col('gross', 'gross', 'NUMBER', '毛重(吨)', { length: 12, scale: 3 }),
+    col('tare', 'tare', 'NUMBER', '皮重(吨)', { length: 12, scale: 3 }),
+    col('deduct', 'deduct', 'NUMBER', '扣重(吨)', { length: 12, scale: 3 }),
+    col('net', 'net', 'NUMBER', '净重(吨)', { length: 12, scale: 3 }),
+    col('grossTime', 'gross_time', 'DATE', '毛重时间'),
+    col('tareTime', 'tare_time', 'DATE', '皮重时间'),
+    col('weigherName', 'weigher_name', 'CHAR', '司磅员', { length: 50 }),
+    col('weighStatus', 'weigh_status', 'ENUM', '过磅状态', { enumCode: 'weigh_status' }),
+  ];
+}
+
+/** A notice (purchase or sale) and its lines: the partner column and where they live differ. */
+function noticeResources(kind: 'pu' | 'sa'): ResourceDefinition[] {
+  const pu = kind === 'pu';
+  const table = `${kind}_notice`;
+  const module = pu ? 'purorder' : 'sale';
+  const title = pu ? '采购通知单' : '销售通知单';
+  return [
+    {
+      tableName: table, tableExplain: title, module, resource: `${kind}-notice`, permissionPrefix: table, scope: 'ORG', kind: 'DOCUMENT',
+      columns: [
+        col('noticeCode', 'notice_code', 'CHAR', '通知单号', { length: 32, required: true, unique: true }),
+        pu ? col('vendorName', 'vendor_name', 'CHAR', '供应商', { length: 100, required: true })
+          : col('customerName', 'customer_name', 'CHAR', '客户', { length: 100, required: true }),
+        col('materialName', 'material_name', 'CHAR', '物料', { length: 100 }),
+        col('planQty', 'plan_qty', 'NUMBER', '计划量(吨)', { length: 14, scale: 3 }),
+        col('beginDate', 'begin_date', 'DATE', '开始日期'),
+        col('endDate', 'end_date', 'DATE', '结束日期'),
+        col('remark', 'remark', 'TXT', '备注'),
+      ],
+    },
+    {
+      // lines are read and written under their notice's permissions (the notice page shows them)
+      tableName: `${table}_line`, tableExplain: `${title}明细`, module, resource: `${kind}-notice-line`, permissionPrefix: table, scope: 'ORG', kind: 'LINE',
+      parentTable: table, parentKey: 'noticeId',
+      columns: [
+        col('noticeId', 'notice_id', 'NUMBER', '通知单', { length: 18, scale: 0, refTable: table }),
+        col('invName', 'inv_name', 'CHAR', '存货名称', { length: 100, required: true }),
+        col('planQty', 'plan_qty', 'NUMBER', '计划量(吨)', { length: 14, scale: 3 }),
+        col('doneQty', 'done_qty', 'NUMBER', '已执行量(吨)', { length: 14, scale: 3 }),
+        col('maxLimit', 'max_limit', 'NUMBER', '上限量(吨)', { length: 14, scale: 3 }),
+        col('isOpen', 'is_open', 'BOOLEAN', '是否开启'),
+      ],
+    },
+  ];
+}
 
 /** The built-in business tables (more arrive with their modules). */
 export const BUILTIN_RESOURCES: ResourceDefinition[] = [
@@ -60,19 +115,75 @@ export const BUILTIN_RESOURCES: ResourceDefinition[] = [
   },
   {
     tableName: 'mm_pu_weigh', tableExplain: '采购过磅记录', module: 'measure', resource: 'mm-pu-weigh', permissionPrefix: 'mm_pu_weigh', scope: 'ORG', kind: 'DOCUMENT',
+    columns: weighColumns(col('vendorName', 'vendor_name', 'CHAR', '供应商', { length: 100 })),
+  },
+  {
+    tableName: 'mm_sa_weigh', tableExplain: '销售过磅记录', module: 'measure', resource: 'mm-sa-weigh', permissionPrefix: 'mm_sa_weigh', scope: 'ORG', kind: 'DOCUMENT',
+    columns: weighColumns(col('customerName', 'customer_name', 'CHAR', '客户', { length: 100 })),
+  },
+  {
+    tableName: 'as_inventory_class', tableExplain: '存货分类', module: 'material', resource: 'as-inventory-class', permissionPrefix: 'as_inventory_class', scope: 'GROUP', kind: 'MASTER',
+    treeParentField: 'parentCode',
     columns: [
-      col('billCode', 'bill_code', 'CHAR', '磅单号', { length: 32, required: true, unique: true }),
-      col('plateNumber', 'plate_number', 'CHAR', '车牌号', { length: 16, required: true }),
-      col('materialName', 'material_name', 'CHAR', '物料', { length: 100, required: true }),
-      col('vendorName', 'vendor_name', 'CHAR', '供应商', { length: 100 }),
-      col('gross', 'gross', 'NUMBER', '毛重(吨)', { length: 12, scale: 3 }),
-      col('tare', 'tare', 'NUMBER', '皮重(吨)', { length: 12, scale: 3 }),
-      col('deduct', 'deduct', 'NUMBER', '扣重(吨)', { length: 12, scale: 3 }),
-      col('net', 'net', 'NUMBER', '净重(吨)', { length: 12, scale: 3 }),
-      col('grossTime', 'gross_time', 'DATE', '毛重时间'),
-      col('tareTime', 'tare_time', 'DATE', '皮重时间'),
-      col('weigherName', 'weigher_name', 'CHAR', '司磅员', { length: 50 }),
-      col('weighStatus', 'weigh_status', 'ENUM', '过磅状态', { enumCode: 'weigh_status' }),
+      col('invclCode', 'invcl_code', 'CHAR', '分类编码', { length: 40, required: true, unique: true }),
+      col('invclName', 'invcl_name', 'CHAR', '分类名称', { length: 100, required: true }),
+      col('parentCode', 'parent_code', 'CHAR', '上级分类编码', { length: 40, refTable: 'as_inventory_class' }),
+      col('invclLevel', 'invcl_level', 'NUMBER', '级次', { length: 1, scale: 0 }),
+      col('remark', 'remark', 'TXT', '备注'),
+    ],
+  },
+  {
+    tableName: 'as_inventory', tableExplain: '存货档案', module: 'material', resource: 'as-inventory', permissionPrefix: 'as_inventory', scope: 'GROUP', kind: 'MASTER',
+    columns: [
+      col('invCode', 'inv_code', 'CHAR', '存货编码', { length: 40, required: true, unique: true }),
+      col('invName', 'inv_name', 'CHAR', '存货名称', { length: 100, required: true }),
+      col('model', 'model', 'CHAR', '规格型号', { length: 100 }),
+      col('invcId', 'invc_id', 'CHAR', '存货分类编码', { length: 40, refTable: 'as_inventory_class' }),
+      col('invcName', 'invc_name', 'CHAR', '存货分类', { length: 100 }),
+      col('measureUnit', 'measure_unit', 'CHAR', '计量单位', { length: 20 }),
+      col('isPu', 'is_pu', 'BOOLEAN', '可采购'),
+      col('isSa', 'is_sa', 'BOOLEAN', '可销售'),
+      col('lossPercentage', 'loss_percentage', 'NUMBER', '合理损耗率(%)', { length: 5, scale: 2 }),
+      col('referencePrice', 'reference_price', 'NUMBER', '参考单价(元)', { length: 12, scale: 2 }),
+      col('topBuyingPrice', 'top_buying_price', 'NUMBER', '最高采购价(元)', { length: 12, scale: 2 }),
+      col('theoryWeight', 'theory_weight', 'NUMBER', '理论重量(kg/m)', { length: 10, scale: 3 }),
+    ],
+  },
+  {
+    tableName: 'as_warehouse', tableExplain: '仓库', module: 'material', resource: 'as-warehouse', permissionPrefix: 'as_warehouse', scope: 'ORG', kind: 'MASTER',
+    columns: [
+      col('warehouseCode', 'warehouse_code', 'CHAR', '仓库编码', { length: 32, required: true, unique: true }),
+      col('warehouseName', 'warehouse_name', 'CHAR', '仓库名称', { length: 100, required: true }),
+      col('address', 'address', 'CHAR', '仓库地址', { length: 200 }),
+      col('keeper', 'keeper', 'CHAR', '库管员', { length: 50 }),
+    ],
+  },
+  {
+    tableName: 'as_factory', tableExplain: '工厂', module: 'material', resource: 'as-factory', permissionPrefix: 'as_factory', scope: 'ORG', kind: 'MASTER',
+    columns: [
+      col('factoryCode', 'factory_code', 'CHAR', '工厂编码', { length: 32, required: true, unique: true }),
+      col('factoryName', 'factory_name', 'CHAR', '工厂名称', { length: 100, required: true }),
+      col('address', 'address', 'CHAR', '工厂地址', { length: 200 }),
+    ],
+  },
+  {
+    tableName: 'as_ic_card', tableExplain: 'IC卡', module: 'material', resource: 'as-ic-card', permissionPrefix: 'as_ic_card', scope: 'ORG', kind: 'MASTER',
+    columns: [
+      col('cardNo', 'card_no', 'CHAR', '卡号', { length: 32, required: true, unique: true }),
+      col('cardType', 'card_type', 'ENUM', '卡类型', { enumCode: 'ic_card_type', required: true }),
+      col('plateNumber', 'plate_number', 'CHAR', '车牌号', { length: 16 }),
+      col('holder', 'holder', 'CHAR', '持卡人', { length: 50 }),
+      col('issueDate', 'issue_date', 'DATE', '发卡日期'),
+      col('expireDate', 'expire_date', 'DATE', '有效期至'),
+    ],
+  },
+  ...noticeResources('pu'),
+  ...noticeResources('sa'),
+  {
+    tableName: 'as_plate', tableExplain: '车牌简称', module: 'material', resource: 'as-plate', permissionPrefix: 'as_plate', scope: 'GROUP', kind: 'MASTER',
+    columns: [
+      col('plateCode', 'plate_code', 'CHAR', '简称代码', { length: 1, required: true, unique: true }),
+      col('plateName', 'plate_name', 'CHAR', '省份简称', { length: 1, required: true }),
     ],
   },
 ];
