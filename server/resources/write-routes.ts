@@ -34,10 +34,15 @@ async function loadRows(app: FastifyInstance, request: FastifyRequest, def: Reso
 }
 
 async function assertUnique(db: AnyDb, def: ResourceDefinition, orgId: number, values: Record<string, unknown>, exceptId?: number): Promise<void> {
+  // unique within the organisation, or within the group for group-wide tables
+  const groupId = def.scope === 'GROUP'
+    ? ((await db.selectFrom('sys_org').select('group_id').where('id', '=', orgId).executeTakeFirstOrThrow()) as unknown as { groupId: number }).groupId
+    : null;
   for (const c of def.columns.filter((x) => x.unique)) {
     const v = values[c.fieldDbName];
     if (v === undefined || v === null) continue;
-    let q = db.selectFrom(def.tableName).select('id').where(c.fieldDbName, '=', v).where('deleted', '=', false).where('org_id', '=', orgId);
+    let q = db.selectFrom(def.tableName).select('id').where(c.fieldDbName, '=', v).where('deleted', '=', false);
+    q = groupId === null ? q.where('org_id', '=', orgId) : q.where('group_id', '=', groupId);
     if (exceptId) q = q.where('id', '<>', exceptId);
     if (await q.executeTakeFirst()) throw badRequest(`${c.fieldExplain} ${String(v)} 已存在`, { field: c.fieldName });
   }

@@ -115,6 +115,8 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
 export const PICKS: Record<string, Record<string, { table: string; mappings: ResourceMapping[] }>> = {
   mm_pu_weigh: { vendorName: { table: 'as_vendor', mappings: [{ fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }] } },
   mm_sa_weigh: { customerName: { table: 'as_customer', mappings: [{ fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } }] } },
+  pu_notice: { vendorName: { table: 'as_vendor', mappings: [{ fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }] } },
+  sa_notice: { customerName: { table: 'as_customer', mappings: [{ fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } }] } },
   as_vehicle: { driverName: { table: 'as_driver', mappings: [
     { fieldSub1: { fieldName: 'driverName' }, fieldSub2: { fieldName: 'driverName' } },
     { fieldSub1: { fieldName: 'driverMobile' }, fieldSub2: { fieldName: 'mobile' } },
@@ -172,7 +174,8 @@ export async function ensureBuiltinTemplates(db: Kysely<DB>): Promise<void> {
       const json = JSON.stringify(checked);
       const row = await db.insertInto('cgFormat').values({
         formatCode: checked.formatCode, formatName: checked.formatName, formatType: checked.formatType, customTable: def.tableName,
-        menuUuid: def.permissionPrefix, draft: json, published: json, publishedAt: new Date(), publishedBy: 'seed',
+        // a line table's templates belong to no menu: its document's menu shows the document's own
+        menuUuid: def.kind === 'LINE' ? null : def.permissionPrefix, draft: json, published: json, publishedAt: new Date(), publishedBy: 'seed',
       }).returning('id').executeTakeFirstOrThrow();
       if (template === detail) detailId = row.id;
     }
