@@ -77,6 +77,7 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
   const system = SYSTEM_LIST.filter((f) => (def.kind === 'DOCUMENT' ? f.fieldName !== 'enabled' : f.fieldName !== 'status'))
     .map((f, i) => ({ ...f, customTable: def.tableName, seq: 900 + i }));
   const base = { customTable: def.tableName, resUrl: `/${def.module}/${def.resource}/list`, resMethod: 'POST' as const };
+  const tree = LIST_TREES[def.tableName];
   // a document's line tables become the child tables of its form and detail (the parent link is set by the server)
   const children = BUILTIN_RESOURCES.filter((r) => r.kind === 'LINE' && r.parentTable === def.tableName).map((line) => ({
     customTable: line.tableName, label: line.tableExplain,
@@ -85,7 +86,15 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
   return [
     {
       ...base, formatName: def.tableExplain, formatCode: `${def.tableName}_list`, formatType: 'LIST', formatStyle: 'FORMAT_LIST', ps: 10, buttons,
-      listSubList: [...def.columns.map((c, i) => listField(def, c, (i + 1) * 10)), ...system],
+      ...(tree ? { treeResUrl: tree.url, treeResMethod: 'GET' as const } : {}),
+      listSubList: [
+        ...def.columns.map((c, i) => {
+          const field = listField(def, c, (i + 1) * 10);
+          // the left tree filters through this field: the chosen class's code and the codes under it
+          return tree?.field === c.fieldName ? { ...field, effectField: tree.nodeField, op: 'like' as const } : field;
+        }),
+        ...system,
+      ],
     },
     {
       ...base, formatName: `${def.tableExplain}详情`, formatCode: `${def.tableName}_detail`, formatType: 'DETAIL',
@@ -107,6 +116,11 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
     ...(def.kind === 'MASTER' ? [resourceTemplate(def, base)] : []),
   ];
 }
+
+/** List pages with a left tree: the tree's endpoint, the list field it filters and the tree row's field it compares. */
+export const LIST_TREES: Record<string, { url: string; field: string; nodeField: string }> = {
+  as_inventory: { url: '/material/as-inventory-class/tree', field: 'invcId', nodeField: 'invclCode' },
+};
 
 /**
  * Fields of a form picked from another resource's popup: form field → the picked table and the

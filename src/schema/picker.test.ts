@@ -41,3 +41,9 @@ describe('picker rules', () => {
     expect(filterTree(flat, '铁')[0].children).toHaveLength(1);
   });
 });
+
+describe('tree labels', () => {
+  it('uses the server node’s text when no label names are given', () => {
+    expect(treeNodes([{ id: 1, text: '煤炭', jsonObject: { id: 1, invclName: '煤炭' }, children: [] }], null)[0].title).toBe('煤炭');
+  });
+});

@@ -94,7 +94,9 @@ export function treeNodes(answer: unknown, labelNames: string | null | undefined
     const walk = (nodes: unknown[]): PickerTreeNode[] => nodes.map((n, i) => {
       const node = n as { jsonObject?: Row; children?: unknown[]; id?: unknown; text?: string };
       const row = node.jsonObject ?? (node as Row);
-      return { key: String(row.id ?? node.id ?? i), title: label(row) || String(node.text ?? ''), row, children: walk(node.children ?? []) };
+      // with no label names the node's own text names it (the server's tree answer carries one)
+      const title = labels.length || node.text === undefined ? label(row) : String(node.text);
+      return { key: String(row.id ?? node.id ?? i), title, row, children: walk(node.children ?? []) };
     });
     return walk(list);
   }

@@ -69,7 +69,7 @@ export function TemplateList({ template, menuId, onOpen }: { template: Template;
   const chooseNode = useCallback((row: Record<string, unknown> | null) => {
     setQuery((q) => ({
       ...q, pn: 1,
-      tree: row && treeField ? { key: treeField.fieldName, op: 'eq', val: row[treeField.effectField ?? 'id'] as string, keyId: treeField.id ?? null, customTable: treeField.customTable ?? null } : null,
+      tree: row && treeField ? { key: treeField.fieldName, op: treeField.op === 'like' || treeField.op === 'lk' ? 'like' : 'eq', val: row[treeField.effectField ?? 'id'] as string, keyId: treeField.id ?? null, customTable: treeField.customTable ?? null } : null,
     }));
   }, [setQuery, treeField]);
   const statistics = useMemo(() => statisticsEntries(data.tongji, fields), [data.tongji, fields]);

@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+
+const view = (page: Page) => page.locator('.wb-page:visible');
+const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
+const button = (page: Page, name: RegExp) => view(page).locator('.wb-button-group').getByRole('button', { name });
+const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.wb-dynamic-form') });
+const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
+const cells = (page: Page, field: string) => formDialog(page).locator(`input[data-cell="${field}"]`);
+
+test('a purchase notice is made with its lines: one empty line appears, 供应商 is picked, 合计 follows, and the detail shows the lines', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '采购管理', '采购通知单');
+  await button(page, /新\s*增/).click();
+  const dialog = formDialog(page);
+  await expect(dialog.getByText('采购通知单明细')).toBeVisible();
+  await expect(cells(page, 'invName')).toHaveCount(1); // added about 200 ms after the form opened
+
+  await input(page, 'noticeCode').fill('E2E-PN-0001');
+  await input(page, 'vendorName').click();
+  const popup = page.locator('.wb-resource-popup');
+  await popup.locator('.ant-table-tbody tr.ant-table-row').first().dblclick();
+  await expect(popup).toBeHidden();
+  await expect(input(page, 'vendorName')).not.toHaveValue('');
+
+  await cells(page, 'invName').first().fill('原煤');
+  await cells(page, 'planQty').first().fill('120.5');
+  await dialog.getByRole('button', { name: '新增行' }).click();
+  await cells(page, 'invName').nth(1).fill('精煤');
+  await cells(page, 'planQty').nth(1).fill('30');
+  await expect(dialog.locator('.wb-child-table tfoot.ant-table-summary, .wb-child-table div.ant-table-summary').first()).toContainText('150.5');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+
+  await view(page).getByLabel('快速查询').fill('E2E-PN-0001');
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().dblclick();
+  const detail = page.locator('.ant-modal').filter({ hasText: '采购通知单详情' });
+  const lines = detail.locator('.wb-detail-child .ant-table-tbody tr.ant-table-row');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.first()).toContainText('原煤');
+  await expect(lines.nth(1)).toContainText('精煤');
+  await expectNoConsoleErrors(problems);
+});
+
+test('a line with an empty 存货名称 stops the save and says which row', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '采购管理', '采购通知单');
+  await button(page, /新\s*增/).click();
+  await expect(cells(page, 'invName')).toHaveCount(1);
+  await input(page, 'noticeCode').fill('E2E-PN-0002');
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('采购通知单明细第 1 行：存货名称不能为空！')).toBeVisible();
+  await expect(formDialog(page)).toBeVisible();
+});
+
+test('存货档案 has a class tree: filtering it and choosing a class narrows the list to that class and the ones under it', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '基础档案', '存货档案');
+  const tree = view(page).locator('.wb-list-tree');
+  await expect(tree.getByText('煤炭', { exact: true })).toBeVisible();
+  const total = view(page).locator('.ant-pagination-total-text');
+  const before = await total.textContent();
+  await tree.getByPlaceholder('输入关键字进行过滤').fill('矿石');
+  await expect(tree.getByText('煤炭', { exact: true })).toHaveCount(0);
+  await tree.getByText('矿石', { exact: true }).click();
+  await expect(total).not.toHaveText(before ?? '');
+  const classes = await rows(page).locator('td:nth-child(5)').allTextContents(); // 存货分类编码
+  expect(classes.length).toBeGreaterThan(0);
+  const prefix = classes.reduce((a, b) => { let i = 0; while (i < a.length && a[i] === b[i]) i += 1; return a.slice(0, i); });
+  expect(prefix).toMatch(/^1001B11\d{2}/);
+});
