@@ -60,3 +60,35 @@ test('在线用户: an administrator forces a signed-in weigher out', async ({ p
   await expect(weigher).toHaveURL(/\/login/);
   await weigher.close();
 });
+
+test('a TEXTAREA_SENTENCE field is a SQL editor (Monaco from the bundle) that completes the keywords', async ({ page }) => {
+  const problems = watchConsole(page);
+  const cdn: string[] = [];
+  page.on('request', (r) => { if (!r.url().startsWith('http://127.0.0.1')) cdn.push(r.url()); });
+  // the role form's 说明 configured as a SQL sentence (templates are data: the test changes the data)
+  await page.route('**/api/optimus_prime/optimusPrime?formatType=FORM*', async (route) => {
+    const answer = await (await route.fetch()).json();
+    for (const f of answer.data.formSubList) if (f.fieldName === 'description') f.formSubmitType = 'TEXTAREA_SENTENCE';
+    await route.fulfill({ json: answer });
+  });
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '系统管理', '角色管理');
+  await button(page, /新\s*增/).click();
+  const editor = formDialog(page).locator('.wb-sql-editor .monaco-editor');
+  await expect(editor).toBeVisible();
+  await input(page, 'roleCode').fill('sql_role');
+  await input(page, 'roleName').fill('SQL 角色');
+  await editor.click();
+  await page.keyboard.type('SEL');
+  await page.keyboard.press('Control+Space'); // ask for suggestions as well, in case typing alone did not open them
+  await expect(page.locator('.suggest-widget')).toContainText('SELECT');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(' 1');
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  await view(page).getByLabel('快速查询').fill('sql_role');
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page).first()).toContainText('SELECT 1');
+  expect(cdn).toEqual([]);
+  await expectNoConsoleErrors(problems);
+});

@@ -3,7 +3,7 @@ import {
 } from '@formily/antd-v5';
 import { connect, mapProps, mapReadPretty } from '@formily/react';
 import { Input as AntInput } from 'antd';
-import { createContext, useContext, type ComponentType } from 'react';
+import { Suspense, createContext, lazy, useContext, type ComponentType } from 'react';
 import type { FormComponentName } from '../../schema/form-schema';
 import { PickerInput } from '../picker/picker-input';
 import { digitsOnly, normalisePlate, type PlateEntry } from '../../schema/validate';
@@ -43,6 +43,17 @@ function withDefaults<P extends object>(Component: ComponentType<P>, preset: Rec
   return Preset;
 }
 
+/** TEXTAREA_SENTENCE: Monaco is loaded only when a form has such a field (a text area shows meanwhile). */
+const LazySqlEditor = lazy(() => import('./sql-editor'));
+const SqlField = connect(
+  (props: { value?: string | null; onChange?(value: string): void; disabled?: boolean; readOnly?: boolean }) => (
+    <Suspense fallback={<AntInput.TextArea className="wb-sql-text" rows={8} value={props.value ?? ''} onChange={(e) => props.onChange?.(e.target.value)} />}>
+      <LazySqlEditor {...props} />
+    </Suspense>
+  ),
+  mapReadPretty(({ value }: { value?: string | null }) => <pre className="wb-sql-text">{value ?? ''}</pre>),
+);
+
 const DATE = 'YYYY-MM-DD';
 const DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
 
@@ -55,7 +66,7 @@ export const FORM_COMPONENT_MAP: Record<FormComponentName | 'FormGrid' | 'FormIt
   FormItem: FormItem as ComponentType<never>,
   Input: Input as ComponentType<never>,
   TextArea: Input.TextArea as ComponentType<never>,
-  SqlEditor: withDefaults(Input.TextArea, { className: 'wb-sql-text', autoSize: { minRows: 6 } }) as ComponentType<never>,
+  SqlEditor: SqlField as ComponentType<never>,
   NumberInput: withDefaults(NumberPicker, { stringMode: true, style: { width: '100%' } }) as ComponentType<never>,
   Digits: DigitsInput as ComponentType<never>,
   Plate: PlateInput as ComponentType<never>,
