@@ -1,6 +1,7 @@
 // `npm run bench`: prints figures; nothing here asserts a time.
 import { benchApiLatency } from './api-latency';
 import { benchExport } from './export';
+import { benchFormFrames } from './form-frames';
 import { benchListLatency } from './list-latency';
 import { benchLoginBundle } from './login-bundle';
 
@@ -10,6 +11,7 @@ const suites: Record<string, () => Promise<void>> = {
   'api-latency': benchApiLatency,
   'list-latency': benchListLatency,
   export: benchExport,
+  'form-frames': benchFormFrames,
 };
 /** Long suites that run only when named (`npm run bench -- export`). */
 const OPTIONAL = new Set(['export']);

@@ -1,0 +1,121 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Page } from 'playwright-core';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { seedDatabase } from '../server/seed/seed';
+import { ms, percentile } from './stats';
+
+const FIELDS = 300;
+const LINES = 300;
+const KEYSTROKES = 30;
+
+/** A FORM template of `n` fields (text, number, choice, date in turn): the form engine's big case. */
+function bigForm(n: number) {
+  const kinds = [
+    { formSubmitType: 'ONE_TXT', fieldType: 'CHAR' },
+    { formSubmitType: 'ONE_TXT', fieldType: 'NUMBER' },
+    { formSubmitType: 'SELECT', fieldType: 'ENUM', options: [{ value: 'A', label: '甲' }, { value: 'B', label: '乙' }] },
+    { formSubmitType: 'DATA_BOX_TIM', fieldType: 'DATE' },
+  ];
+  return Array.from({ length: n }, (_, i) => ({ fieldName: `f${i}`, fieldExplain: `字段${i}`, seq: i, ishow: true, iupdate: true, irequired: i % 10 === 0, ...kinds[i % kinds.length] }));
+}
+
+/** Keystroke → next frame: each keydown stamps the time, the frame after it records the delay. */
+async function installKeyProbe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __lat: number[] };
+    w.__lat = [];
+    document.addEventListener('keydown', () => {
+      const t0 = performance.now();
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => w.__lat.push(performance.now() - t0);
+        ch.port2.postMessage(0);
+      });
+    }, true);
+  });
+}
+async function keystrokes(page: Page, selector: string): Promise<number[]> {
+  await installKeyProbe(page);
+  await page.locator(selector).first().click();
+  for (let i = 0; i < KEYSTROKES; i++) {
+    await page.keyboard.type(String(i % 10));
+    await page.waitForTimeout(60);
+  }
+  await page.waitForTimeout(300);
+  return page.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
+}
+
+/** Headless Chromium over the built app: a 300-field form and a 300-line master-child form, at full speed and 4x CPU slowdown. */
+export async function benchFormFrames(): Promise<void> {
+  const root = path.resolve(import.meta.dirname, '..');
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+    spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+  }
+  const database = await openDatabase({ memory: {} });
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db, { mode: 'demo' });
+  const config = { ...loadConfig({}), staticDir: path.join(root, 'dist'), logLevel: 'silent', rateLimitPerMinute: 0, loginRateLimitPerMinute: 0 };
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    for (const slowdown of [1, 4]) {
+      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
+      await page.goto(`${base}/login`);
+      await page.getByPlaceholder('用户名').fill('admin');
+      await page.getByPlaceholder('密码').fill('Demo@2026');
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.waitForURL(/\/clouds/);
+      // the templates are data: the bench serves a 300-field form and a 300-line document in their place
+      await page.route('**/api/optimus_prime/optimusPrime?formatType=FORM*', async (route) => {
+        const answer = await (await route.fetch()).json();
+        if (answer.data.formatCode === 'as_driver_form') answer.data.formSubList = bigForm(FIELDS);
+        await route.fulfill({ json: answer });
+      });
+      await page.route('**/api/purorder/pu-notice/detail/*', async (route) => {
+        const answer = await (await route.fetch()).json();
+        answer.data.children = { pu_notice_line: Array.from({ length: LINES }, (_, i) => ({ id: 100000 + i, invName: `存货${i}`, planQty: String(i), doneQty: '0', maxLimit: null, isOpen: true })) };
+        await route.fulfill({ json: answer });
+      });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+
+      // 300-field dynamic form
+      await page.goto(`${base}/modules/material/as-driver/index`);
+      await page.locator('.wb-page:visible .ant-pagination-total-text').waitFor();
+      const t0 = Date.now();
+      await page.locator('.wb-page:visible .wb-button-group').getByRole('button', { name: /新\s*增/ }).click();
+      await page.locator(`[data-field="f${FIELDS - 4}"]`).waitFor();
+      const mount = Date.now() - t0;
+      const typing = await keystrokes(page, '[data-field="f0"]');
+      console.log(`${FIELDS}-field dynamic form (CPU ${slowdown}x): mount ${ms(mount)}, keystroke to next frame p50 ${ms(percentile(typing, 50))}, p95 ${ms(percentile(typing, 95))} over ${typing.length} keystrokes`);
+      await page.keyboard.press('Escape');
+
+      // master-child document with 300 lines
+      await page.goto(`${base}/modules/purorder/pu-notice/index`);
+      await page.locator('.wb-page:visible .ant-pagination-total-text').waitFor();
+      await page.locator('.wb-page:visible .ant-table-tbody tr.ant-table-row').first().locator('.ant-checkbox').click();
+      const t1 = Date.now();
+      await page.locator('.wb-page:visible .wb-button-group').getByRole('button', { name: /修\s*改/ }).click();
+      await page.locator('input[data-cell="invName"]').first().waitFor();
+      const mount2 = Date.now() - t1;
+      const typing2 = await keystrokes(page, 'input[data-cell="invName"]');
+      console.log(`master-child form with ${LINES} lines (CPU ${slowdown}x): mount ${ms(mount2)}, keystroke in a line to next frame p50 ${ms(percentile(typing2, 50))}, p95 ${ms(percentile(typing2, 95))} over ${typing2.length} keystrokes`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+  }
+}
