@@ -142,6 +142,11 @@ test('a weigh record’s 供应商 is picked from the vendor popup: search, 最�
   await popup.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('最少要选择一条数据！')).toBeVisible();
 
+  // pinyin initials find the same vendors as their text (山西恒通 and 陕西华拓 share sxht)
+  await popup.getByLabel('弹窗查询').fill('sxht');
+  await popup.getByLabel('弹窗查询').press('Enter');
+  await expect(popup.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(/山西恒通|陕西华拓/);
+  for (const text of await popup.locator('.ant-table-tbody tr.ant-table-row').allTextContents()) expect(text).toMatch(/山西恒通|陕西华拓/);
   await popup.getByLabel('弹窗查询').fill('恒通');
   await popup.getByLabel('弹窗查询').press('Enter');
   const hits = popup.locator('.ant-table-tbody tr.ant-table-row');

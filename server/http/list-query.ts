@@ -53,6 +53,8 @@ export const listRequestSchema = {
 export interface ColumnSpec {
   ref: string;
   type: 'text' | 'number' | 'boolean' | 'date';
+  /** A column of pinyin initials: a letters-only `like` matches it too (dfny finds 东方能源). */
+  pinyinRef?: string;
 }
 
 /** Escapes % _ and \ so a `like` value matches itself. */
@@ -112,7 +114,10 @@ export function whereSearch<DB, TB extends keyof DB>(
       parts.push(eb(ref, 'in', values.map((v) => coerce(c.key!, spec, v))));
     } else if (op === 'like') {
       if (spec.type !== 'text') throw badRequest(`查询字段 ${c.key} 不支持模糊查询`);
-      parts.push(eb(ref, 'ilike', `%${escapeLike(String(coerce(c.key, spec, c.val)))}%`));
+      const text = String(coerce(c.key, spec, c.val));
+      const like = eb(ref, 'ilike', `%${escapeLike(text)}%`);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+      parts.push(spec.pinyinRef && /^[A-Za-z]{2,40}$/.test(text) ? eb.or([like, eb(eb.ref(spec.pinyinRef as any), 'like', `%${text.toLowerCase()}%`)]) : like);
     } else {
       const sqlOp = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' }[op] as '=' | '<>' | '>' | '>=' | '<' | '<=';
       parts.push(eb(ref, sqlOp, coerce(c.key, spec, c.val)));

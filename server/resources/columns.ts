@@ -1,4 +1,5 @@
 import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
+import { pinyinColumnOf, pinyinColumns } from './pinyin';
 import type { ColumnSpec } from '../http/list-query';
 
 const SYSTEM: Record<string, ColumnSpec> = {
@@ -24,9 +25,10 @@ function specOf(c: ResourceColumn): ColumnSpec | null {
 /** The searchable and sortable columns of a resource: its own columns plus the system ones. */
 export function searchColumns(def: ResourceDefinition): Record<string, ColumnSpec> {
   const out: Record<string, ColumnSpec> = { ...SYSTEM };
+  const pinyin = new Set(pinyinColumns(def).map((c) => c.fieldName));
   for (const c of def.columns) {
     const spec = specOf(c);
-    if (spec) out[c.fieldName] = spec;
+    if (spec) out[c.fieldName] = pinyin.has(c.fieldName) ? { ...spec, pinyinRef: `t.${pinyinColumnOf(c)}` } : spec;
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { fillPinyin } from './pinyin';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
 
@@ -51,6 +52,7 @@ export async function ensureResourceTable(db: Kysely<any>, def: ResourceDefiniti
     }
   }
   await ensureListSupport(db, def);
+  await fillPinyin(db, def);
 }
 
 /** The column that scopes a resource's rows: org_id, or group_id for group-wide tables. */

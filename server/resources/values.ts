@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/app-error';
+import { initials, pinyinColumnOf, pinyinColumns } from './pinyin';
 
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -65,6 +66,7 @@ export async function enumValuesOf(db: Kysely<DB>, def: ResourceDefinition): Pro
 export async function rowValues(db: Kysely<DB>, def: ResourceDefinition, body: Record<string, unknown>, mode: 'create' | 'update'): Promise<Record<string, unknown>> {
   const enums = await enumValuesOf(db, def);
   const byName = new Map(def.columns.map((c) => [c.fieldName, c]));
+  const pinyinNames = new Set(pinyinColumns(def).map((c) => c.fieldName));
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(body)) {
     if (key === 'id' || key === 'version') continue;
@@ -76,6 +78,7 @@ export async function rowValues(db: Kysely<DB>, def: ResourceDefinition, body: R
       throw badRequest(`${c.fieldExplain}不能为空！`, { field: c.fieldName });
     }
     if (v !== undefined) out[c.fieldDbName] = v;
+    if (v !== undefined && pinyinNames.has(c.fieldName)) out[pinyinColumnOf(c)] = initials(v as string | null) ?? (v === null ? null : '');
   }
   return out;
 }

@@ -4,7 +4,8 @@ import { hashPassword } from '../auth/passwords';
 import type { DB, SysMenuTable } from '../db/schema';
 import { seedDemoBusiness } from './demo-business';
 import { MENU_TREE, ROLE_GRANTS, type MenuSeed } from './menu-data';
-import { ensureBuiltinResources } from './resources';
+import { fillPinyin } from '../resources/pinyin';
+import { BUILTIN_RESOURCES, ensureBuiltinResources } from './resources';
 import { ensureBuiltinTemplates } from './templates';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -44,6 +45,9 @@ export async function seedDatabase(db: Kysely<DB>, options: SeedOptions): Promis
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(724201)`.execute(trx);
     await seedIn(trx, options);
+    // pinyin initials of master-data names written by the seed (the engine keeps them on every write)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
+    for (const def of BUILTIN_RESOURCES) await fillPinyin(trx as Kysely<any>, def);
   });
 }
 
