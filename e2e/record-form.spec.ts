@@ -142,11 +142,11 @@ test('a weigh record’s 供应商 is picked from the vendor popup: search, 最�
   await popup.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('最少要选择一条数据！')).toBeVisible();
 
-  // pinyin initials find the same vendors as their text (山西恒通 and 陕西华拓 share sxht)
+  // pinyin initials find vendors by the first letters of their names (山西恒通, 陕西华拓… all read sxht)
   await popup.getByLabel('弹窗查询').fill('sxht');
   await popup.getByLabel('弹窗查询').press('Enter');
-  await expect(popup.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(/山西恒通|陕西华拓/);
-  for (const text of await popup.locator('.ant-table-tbody tr.ant-table-row').allTextContents()) expect(text).toMatch(/山西恒通|陕西华拓/);
+  await expect(popup.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(/[山陕]西(恒通|华拓)/);
+  for (const text of await popup.locator('.ant-table-tbody tr.ant-table-row').allTextContents()) expect(text).toMatch(/[山陕]西(恒通|华拓)/);
   await popup.getByLabel('弹窗查询').fill('恒通');
   await popup.getByLabel('弹窗查询').press('Enter');
   const hits = popup.locator('.ant-table-tbody tr.ant-table-row');
@@ -160,11 +160,27 @@ test('a weigh record’s 供应商 is picked from the vendor popup: search, 最�
   // and it is saved with the record
   await input(page, 'billCode').fill('E2E-PICK-1');
   await input(page, 'plateNumber').fill('蒙A20001');
-  await input(page, 'materialName').fill('原煤');
+  await formDialog(page).locator('[data-field="materialName"] input').fill('原煤');
   await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await view(page).getByLabel('快速查询').fill('E2E-PICK-1');
   await view(page).getByLabel('快速查询').press('Enter');
   await expect(rows(page).first()).toContainText(name);
   await expectNoConsoleErrors(problems);
+});
+
+test('物料 suggests inventory as it is typed (500 ms after the last key), by name or by initials', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '计量管理', '采购过磅记录');
+  await button(page, /新\s*增/).click();
+  const material = formDialog(page).locator('[data-field="materialName"] input, input[data-field="materialName"]').first();
+  await material.click();
+  await page.keyboard.type('jm');
+  const hits = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(hits.first()).toBeVisible();
+  const texts = await hits.allTextContents();
+  expect(texts.some((t) => t.includes('精煤'))).toBe(true);
+  expect(texts.length).toBeLessThanOrEqual(10);
+  await hits.filter({ hasText: '精煤' }).first().click();
+  await expect(material).toHaveValue(/精煤/);
 });

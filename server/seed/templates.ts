@@ -110,7 +110,7 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
         const field = formField(def, c, (i + 1) * 10);
         const pick = PICKS[def.tableName]?.[c.fieldName];
         // the popup template's id is filled in when it is published (ensureBuiltinTemplates)
-        return pick ? { ...field, formSubmitType: 'RESOURCE_CONTROLS' as const, resourceList: pick.mappings } : field;
+        return pick ? { ...field, formSubmitType: pick.kind ?? 'RESOURCE_CONTROLS', resourceList: pick.mappings } : field;
       }),
     },
     ...(def.kind === 'MASTER' ? [resourceTemplate(def, base)] : []),
@@ -126,9 +126,16 @@ export const LIST_TREES: Record<string, { url: string; field: string; nodeField:
  * Fields of a form picked from another resource's popup: form field → the picked table and the
  * mappings (form field ← popup row field).
  */
-export const PICKS: Record<string, Record<string, { table: string; mappings: ResourceMapping[] }>> = {
-  mm_pu_weigh: { vendorName: { table: 'as_vendor', mappings: [{ fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }] } },
-  mm_sa_weigh: { customerName: { table: 'as_customer', mappings: [{ fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } }] } },
+export const PICKS: Record<string, Record<string, { table: string; mappings: ResourceMapping[]; kind?: 'RESOURCE_CONTROLS' | 'AUTO_COMPLETE' }>> = {
+  mm_pu_weigh: {
+    vendorName: { table: 'as_vendor', mappings: [{ fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }] },
+    // the material is typed, with suggestions from the inventory (its name or its initials)
+    materialName: { table: 'as_inventory', kind: 'AUTO_COMPLETE', mappings: [{ fieldSub1: { fieldName: 'materialName' }, fieldSub2: { fieldName: 'invName' } }] },
+  },
+  mm_sa_weigh: {
+    customerName: { table: 'as_customer', mappings: [{ fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } }] },
+    materialName: { table: 'as_inventory', kind: 'AUTO_COMPLETE', mappings: [{ fieldSub1: { fieldName: 'materialName' }, fieldSub2: { fieldName: 'invName' } }] },
+  },
   pu_notice: { vendorName: { table: 'as_vendor', mappings: [{ fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }] } },
   sa_notice: { customerName: { table: 'as_customer', mappings: [{ fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } }] } },
   as_vehicle: { driverName: { table: 'as_driver', mappings: [

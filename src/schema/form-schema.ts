@@ -17,7 +17,7 @@ export type FormMode = (typeof FORM_MODES)[number];
 /** Component names the runtime's map must provide. */
 export const FORM_COMPONENTS = [
   'Input', 'TextArea', 'SqlEditor', 'NumberInput', 'Digits', 'Plate', 'Select', 'MultiSelect', 'Radio', 'Checkbox', 'YesNo',
-  'Date', 'DateTime', 'DateRange', 'DateTimeRange', 'Time', 'TimeRange', 'ImageUpload', 'Picker', 'Display',
+  'Date', 'DateTime', 'DateRange', 'DateTimeRange', 'Time', 'TimeRange', 'ImageUpload', 'Picker', 'AutoComplete', 'Display',
 ] as const;
 export type FormComponentName = (typeof FORM_COMPONENTS)[number];
 
@@ -87,6 +87,7 @@ export function componentOf(field: FieldDefinition): FormComponentName {
     case 'TIME_RANGE_BOX': return 'DateTimeRange';
     case 'IMG_UPLOAD_EP': case 'IMG_LOGO': return 'ImageUpload';
     case 'RESOURCE_CONTROLS': case 'RESOURCE_CONTROLS_MORE': case 'RESOURCE_CONTROLS_MORE_FOLD': case 'DETAIL_RESOURCE_CONTROLS': return 'Picker';
+    case 'AUTO_COMPLETE': case 'SEARCH_AUTOMATIC': return 'AutoComplete';
     case 'CALCULATE': case 'NONE_WHOLE': case 'RESOURCE_NONE': return 'Display';
     default:
       if (field.fieldType === 'NUMBER') return 'NumberInput';
@@ -146,7 +147,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
         ...(field.tipsMessage ? { placeholder: field.tipsMessage } : {}),
         ...(field.rows ? { rows: field.rows } : {}),
         'data-field': field.fieldName,
-        ...(component === 'Picker' ? {
+        ...(component === 'Picker' || component === 'AutoComplete' ? {
           picker: {
             fieldName: field.fieldName, cgFormatResId: field.cgFormatResId ?? null, resourceList: field.resourceList ?? [],
             multiple: isMultiplePicker(field.formSubmitType), allowClear: !field.irequired,

@@ -5,6 +5,7 @@ import { connect, mapProps, mapReadPretty } from '@formily/react';
 import { Input as AntInput } from 'antd';
 import { Suspense, createContext, lazy, useContext, type ComponentType } from 'react';
 import type { FormComponentName } from '../../schema/form-schema';
+import { AutoCompleteInput } from '../picker/auto-complete-input';
 import { PickerInput } from '../picker/picker-input';
 import { digitsOnly, normalisePlate, type PlateEntry } from '../../schema/validate';
 
@@ -84,5 +85,6 @@ export const FORM_COMPONENT_MAP: Record<FormComponentName | 'FormGrid' | 'FormIt
   // image upload gets its own control (issue 5, later); meanwhile it shows the stored value
   ImageUpload: Display as ComponentType<never>,
   Picker: PickerInput as ComponentType<never>,
+  AutoComplete: AutoCompleteInput as ComponentType<never>,
   Display: Display as ComponentType<never>,
 };

@@ -1,0 +1,97 @@
+import { PreviewText } from '@formily/antd-v5';
+import { connect, mapReadPretty, useForm } from '@formily/react';
+import { AutoComplete } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { PickerProps } from '../../schema/form-schema';
+import { pickedValues, shownName } from '../../schema/picker';
+import { quickSearchCondition, type ListResponse } from '../../schema/search';
+import type { Template } from '../../schema/template';
+import type { Row } from '../list/list-columns';
+import { useRuntime } from '../runtime-context';
+
+/** Typing waits this long before asking (spec 001 §9); a hit shows up to three of the template's fields. */
+export const AUTOCOMPLETE_DEBOUNCE_MS = 500;
+export const AUTOCOMPLETE_PAGE_SIZE = 10;
+export const AUTOCOMPLETE_SHOWN_FIELDS = 3;
+
+const templates = new Map<string, Promise<Template | null>>();
+
+/**
+ * AUTO_COMPLETE / SEARCH_AUTOMATIC: free text with suggestions from the field's popup template.
+ * The typed text searches the template's quick-search fields (or replaces `{search}` in its URL);
+ * choosing a hit writes it into the form through the field's resourceList, like a pick.
+ */
+function AutoCompleteBase({ value, onChange, picker, disabled, readOnly, placeholder, ...rest }: {
+  value?: string | null; onChange?(value: string): void; picker: PickerProps; disabled?: boolean; readOnly?: boolean; placeholder?: string; 'data-field'?: string;
+}) {
+  const { request } = useRuntime();
+  const form = useForm();
+  const [template, setTemplate] = useState<Template | null>(null);
+  const [hits, setHits] = useState<Row[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const seq = useRef(0);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const loadTemplate = async () => {
+    if (template || picker.cgFormatResId === null) return template;
+    const key = String(picker.cgFormatResId);
+    if (!templates.has(key)) {
+      templates.set(key, request<Template>({ url: `/optimus_prime/optimusPrimePopup/${key}`, quiet: true }).catch(() => { templates.delete(key); return null; }));
+    }
+    const t = await templates.get(key)!;
+    setTemplate(t);
+    return t;
+  };
+
+  const search = (text: string) => {
+    clearTimeout(timer.current);
+    if (!text.trim()) { setHits([]); return; }
+    timer.current = setTimeout(() => {
+      const mine = ++seq.current;
+      void (async () => {
+        const t = await loadTemplate();
+        if (!t?.resUrl) return;
+        const fields = (t.resSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden);
+        const quickFields = (fields.some((f) => f.iallowQuery) ? fields.filter((f) => f.iallowQuery) : fields).map((f) => ({ fieldName: f.fieldName, id: f.id, customTable: f.customTable }));
+        const method = t.resMethod ?? 'POST';
+        const withText = t.resUrl.includes('{search}');
+        const url = withText ? t.resUrl.replace('{search}', encodeURIComponent(text.trim())) : t.resUrl;
+        const quick = withText ? null : quickSearchCondition(quickFields, text);
+        const answer = await request<ListResponse<Row> | Row[]>({
+          method, url, list: true, quiet: true,
+          body: method === 'GET' ? undefined : { limit: { ps: AUTOCOMPLETE_PAGE_SIZE, pn: 1 }, sort: [{ key: 'createdAt', dir: 'desc' }], search: quick ? [quick] : [], tplId: t.id ?? null },
+        }).catch(() => null); // a failed suggestion call stays silent
+        if (mine !== seq.current || !answer) return;
+        setHits(Array.isArray(answer) ? answer : answer.list);
+      })();
+    }, AUTOCOMPLETE_DEBOUNCE_MS);
+  };
+
+  const shown = useMemo(() => (template?.resSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden).slice(0, AUTOCOMPLETE_SHOWN_FIELDS), [template]);
+  // an option's value is what the field shows once it is chosen; its key is the row
+  const ownMapping = picker.resourceList.find((m) => m.fieldSub1.fieldName === picker.fieldName)?.fieldSub2.fieldName ?? shownName(template ?? {}, picker.fieldName);
+  const options = hits.map((row) => ({
+    key: String(row.id),
+    value: String(row[ownMapping] ?? ''),
+    label: (
+      <div className="wb-auto-hit">
+        {shown.map((f) => <span key={f.fieldName} className="wb-auto-part">{row[f.fieldName] === null || row[f.fieldName] === undefined ? '' : String(row[f.fieldName])}</span>)}
+      </div>
+    ),
+  }));
+
+  return (
+    <AutoComplete
+      {...rest} value={value ?? ''} disabled={disabled || readOnly} placeholder={placeholder} options={options} style={{ width: '100%' }}
+      onFocus={() => { void loadTemplate(); }}
+      onSearch={search}
+      onChange={(text) => onChange?.(text)}
+      onSelect={(_text, option) => {
+        const row = hits.find((h) => String(h.id) === option.key);
+        if (row && template) form.setValues(pickedValues([row], picker, template));
+      }}
+    />
+  );
+}
+
+export const AutoCompleteInput = connect(AutoCompleteBase, mapReadPretty(PreviewText.Input));
