@@ -184,3 +184,28 @@ test('物料 suggests inventory as it is typed (500 ms after the last key), by n
   await hits.filter({ hasText: '精煤' }).first().click();
   await expect(material).toHaveValue(/精煤/);
 });
+
+test('a driver’s 照片 is uploaded (JPG/PNG under 2 MB, one), shown as a thumbnail and opened in 图片查看', async ({ page }) => {
+  const problems = watchConsole(page);
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1d0e9b50000000049454e44ae426082', 'hex');
+  await signIn(page, 'admin');
+  await openDrivers(page);
+  await button(page, /新\s*增/).click();
+  await input(page, 'driverName').fill('周照片');
+  const file = formDialog(page).locator('input[type=file]');
+  await file.setInputFiles({ name: 'face.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await expect(page.getByText('上传头像图片只能是JPG或者png格式!')).toBeVisible();
+  await file.setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: png });
+  await expect(formDialog(page).locator('img.wb-image-thumb')).toBeVisible();
+  await expect(formDialog(page).getByText('上传', { exact: true })).toHaveCount(0); // one image at most: no more upload button
+  await page.waitForTimeout(1100);
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+
+  await findDriver(page, '周照片');
+  await rows(page).first().dblclick();
+  const detail = page.locator('.ant-modal').filter({ hasText: '司机详情' });
+  await detail.locator('img.wb-image-thumb').click();
+  await expect(page.locator('.ant-modal').filter({ hasText: '图片查看' }).locator('img')).toBeVisible();
+  await expectNoConsoleErrors(problems);
+});

@@ -3,6 +3,7 @@ import * as core001 from './migrations/001-core';
 import * as metadata002 from './migrations/002-metadata';
 import * as shell004 from './migrations/004-shell';
 import * as listCache005 from './migrations/005-list-cache';
+import * as files006 from './migrations/006-files';
 
 /** Migrations in order; a new one is appended here (file names sort in the same order). */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002-metadata': metadata002,
   '004-shell': shell004,
   '005-list-cache': listCache005,
+  '006-files': files006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

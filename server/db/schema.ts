@@ -44,6 +44,7 @@ export interface SysLogTable {
 export interface SysSessionPageTable { sessionId: number; menuId: number; openedAt: Date }
 export interface IdempotencyKeyTable { userId: number; key: string; method: string; path: string; state: 'PENDING' | 'DONE'; statusCode: number | null; response: Json | null; createdAt: Date }
 
+export interface SysFileTable { id: Id; orgId: number; groupId: number; storedName: string; mime: string; size: number; originalName: string | null; createdBy: number | null; createdAt: CreatedAt }
 /** Write generation of a resource table (bumped by a trigger on every write; keys the list caches). */
 export interface ResourceGenerationTable { tableName: string; generation: number }
 export interface CgCustomTableTable { id: Id; tableName: string; tableExplain: string; module: string; resource: string; definition: Json; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version }
@@ -60,6 +61,7 @@ export interface DB {
   cgEnumItem: CgEnumItemTable;
   cgFormat: CgFormatTable;
   resourceGeneration: ResourceGenerationTable;
+  sysFile: SysFileTable;
   sysGroup: SysGroupTable;
   sysOrg: SysOrgTable;
   sysUser: SysUserTable;

@@ -6,6 +6,7 @@ import { treeRoutes } from '../resources/tree-route';
 import { writeRoutes } from '../resources/write-routes';
 import { templateRoutes } from '../templates/routes';
 import { adminRoutes } from './admin';
+import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { oauthRoutes } from './oauth';
 import { orgSwitchRoutes } from './org-switch';
@@ -32,6 +33,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(sysLogRoutes);
   await app.register(selfServiceRoutes);
   await app.register(adminRoutes);
+  await app.register(fileRoutes);
   await app.register(plateRoutes);
   await app.register(treeRoutes);
   await app.register(listRoutes);

@@ -111,6 +111,7 @@ export const BUILTIN_RESOURCES: ResourceDefinition[] = [
       col('idNumber', 'id_number', 'CHAR', '身份证号', { length: 18, unique: true, sensitive: 'idNumber' }),
       col('mobile', 'mobile', 'CHAR', '手机号', { length: 20, sensitive: 'mobile' }),
       col('licenseNo', 'license_no', 'CHAR', '驾驶证号', { length: 32 }),
+      col('photo', 'photo', 'CHAR', '照片', { length: 200 }),
     ],
   },
   {

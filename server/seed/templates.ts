@@ -37,7 +37,7 @@ function listField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
   return {
     fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq,
     fieldType: c.fieldType === 'ENUM' ? 'ENUM' : c.fieldType === 'DATE' ? 'DATE' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : 'TEXT',
-    detailsUrl: searchKind, options: options(c), ishow: true, isortField: c.fieldType !== 'TXT',
+    detailsUrl: searchKind, options: options(c), ishow: !IMAGE_FIELDS.has(c.fieldName), isortField: c.fieldType !== 'TXT' && !IMAGE_FIELDS.has(c.fieldName),
     iallowQuery: (QUICK[def.tableName] ?? []).includes(c.fieldName),
     iallowAdvanceQuery: c.fieldType !== 'TXT' && c.fieldType !== 'JSON',
     itotal: (TOTALS[def.tableName] ?? []).includes(c.fieldName),
@@ -52,8 +52,11 @@ export const PLATE_RULE = {
   validateTitle: '车牌号格式错误!',
 };
 
+/** Columns holding uploaded images (comma-joined ids of stored files). */
+const IMAGE_FIELDS = new Set(['photo']);
+
 function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): FieldDefinition {
-  const kind = c.fieldType === 'DATE' ? 'DATA_BOX_TIM' : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : c.fieldType === 'TXT' ? 'TEXTAREA' : 'ONE_TXT';
+  const kind = IMAGE_FIELDS.has(c.fieldName) ? 'IMG_UPLOAD_EP' : c.fieldType === 'DATE' ? 'DATA_BOX_TIM' : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : c.fieldType === 'TXT' ? 'TEXTAREA' : 'ONE_TXT';
   const rule = c.sensitive === 'mobile' ? MOBILE_RULE : /plateNumber$/i.test(c.fieldName) ? PLATE_RULE : null;
   return {
     fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq, formSubmitType: kind,

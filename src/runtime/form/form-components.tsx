@@ -6,6 +6,7 @@ import { Input as AntInput } from 'antd';
 import { Suspense, createContext, lazy, useContext, type ComponentType } from 'react';
 import type { FormComponentName } from '../../schema/form-schema';
 import { AutoCompleteInput } from '../picker/auto-complete-input';
+import { ImageUpload } from './image-upload';
 import { PickerInput } from '../picker/picker-input';
 import { digitsOnly, normalisePlate, type PlateEntry } from '../../schema/validate';
 
@@ -82,8 +83,7 @@ export const FORM_COMPONENT_MAP: Record<FormComponentName | 'FormGrid' | 'FormIt
   DateTimeRange: withDefaults(DatePicker.RangePicker, { showTime: true, format: DATE_TIME, style: { width: '100%' } }) as ComponentType<never>,
   Time: withDefaults(TimePicker, { format: 'HH:mm:ss', style: { width: '100%' } }) as ComponentType<never>,
   TimeRange: withDefaults(TimePicker.RangePicker, { format: 'HH:mm:ss', style: { width: '100%' } }) as ComponentType<never>,
-  // image upload gets its own control (issue 5, later); meanwhile it shows the stored value
-  ImageUpload: Display as ComponentType<never>,
+  ImageUpload: ImageUpload as ComponentType<never>,
   Picker: PickerInput as ComponentType<never>,
   AutoComplete: AutoCompleteInput as ComponentType<never>,
   Display: Display as ComponentType<never>,

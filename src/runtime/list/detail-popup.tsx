@@ -4,6 +4,7 @@ import type { Template } from '../../schema/template';
 import { useRuntime } from '../runtime-context';
 import { listColumns, renderCell, type Row } from './list-columns';
 import { resourceBase } from './list-actions';
+import { ImageView } from '../form/image-upload';
 import { RequestLogDrawer } from './request-log-drawer';
 
 export const DETAIL_TEMPLATE_WARNING = '请检查详情模板的【列表请求方式】和【列表请求路由】属性';
@@ -45,7 +46,9 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
         <Descriptions bordered size="small" column={columns / 2}>
           {(template.formSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden).map((f) => (
             <Descriptions.Item key={f.fieldName} label={f.fieldExplain} span={f.formSubmitType === 'TEXTAREA' ? columns / 2 : 1}>
-              {renderCell({ ...f, fieldType: f.fieldType === 'ENUM' ? 'ENUM' : f.fieldType }, row[f.fieldName], desensitize)}
+              {f.formSubmitType === 'IMG_UPLOAD_EP' || f.formSubmitType === 'IMG_LOGO'
+                ? <ImageView value={row[f.fieldName] as string | null} />
+                : renderCell({ ...f, fieldType: f.fieldType === 'ENUM' ? 'ENUM' : f.fieldType }, row[f.fieldName], desensitize)}
             </Descriptions.Item>
           ))}
         </Descriptions>

@@ -80,7 +80,9 @@ async function send<T>(options: RequestOptions): Promise<T> {
     ...options.headers,
   };
   let body: BodyInit | undefined;
-  if (options.form) {
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary
+  } else if (options.form) {
     body = new URLSearchParams(options.form).toString();
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
   } else if (options.body !== undefined) {
