@@ -72,3 +72,23 @@ test('存货档案 has a class tree: filtering it and choosing a class narrows t
   const prefix = classes.reduce((a, b) => { let i = 0; while (i < a.length && a[i] === b[i]) i += 1; return a.slice(0, i); });
   expect(prefix).toMatch(/^1001B11\d{2}/);
 });
+
+test('选择物料 adds lines from the material picker (class tree and inventory), each material once', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '采购管理', '采购通知单');
+  await button(page, /新\s*增/).click();
+  await expect(cells(page, 'invName')).toHaveCount(1);
+  await cells(page, 'invName').first().fill('原煤');
+  await formDialog(page).getByRole('button', { name: '选择物料' }).click();
+  const picker = page.locator('.wb-material-picker');
+  await expect(picker.locator('.ant-modal-title')).toHaveText('选择物料');
+  await picker.locator('.wb-material-tree').getByText('煤炭', { exact: true }).click();
+  const items = picker.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(items.first()).toBeVisible();
+  await items.filter({ hasText: '原煤' }).first().locator('.ant-checkbox').click();
+  await items.filter({ hasText: '精煤' }).first().locator('.ant-checkbox').click();
+  await picker.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已跳过 1 个已在明细中的物料')).toBeVisible();
+  await expect(cells(page, 'invName')).toHaveCount(2);
+  await expect(cells(page, 'invName').nth(1)).toHaveValue('精煤');
+});

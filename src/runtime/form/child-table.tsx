@@ -4,11 +4,12 @@ import dayjs from 'dayjs';
 import { memo, useMemo, useState } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import {
-  CHILD_MESSAGES, cellProblem, childTotals, copyRows, emptyRow, moveRow, removeRows, type ChildRow,
+  CHILD_MESSAGES, addUnique, cellProblem, childTotals, copyRows, emptyRow, moveRow, removeRows, type ChildRow,
 } from '../../schema/child-rows';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-schema';
 import { formatValue } from '../../schema/value-formats';
+import { MaterialPicker } from '../picker/material-picker';
 
 /**
  * The rows of a child table as a reactive store: each cell subscribes to its own row, so typing in
@@ -88,6 +89,21 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
   const { message, modal } = AntApp.useApp();
   const snap = useSnapshot(store);
   const [selected, setSelected] = useState<string[]>([]);
+  const [picking, setPicking] = useState(false);
+  // lines naming a material (invName) can be added from the material picker, each material once
+  const materialField = fields.some((f) => f.fieldName === 'invName') ? 'invName' : null;
+  const addMaterials = (picked: Record<string, unknown>[]) => {
+    setPicking(false);
+    const made = picked.map((m) => {
+      const row = emptyRow(fields);
+      for (const f of fields) if (m[f.fieldName] !== undefined && f.fieldName !== 'id') row[f.fieldName] = m[f.fieldName];
+      return row;
+    });
+    const before = store.rows.length;
+    store.rows = addUnique(store.rows, made, materialField!);
+    const skipped = made.length - (store.rows.length - before);
+    if (skipped > 0) message.info(`已跳过 ${skipped} 个已在明细中的物料`);
+  };
   const shown = useMemo(() => fields.filter((f) => f.ishow !== false && !f.ihidden).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)), [fields]);
   const keys = snap.rows.map((r) => r.rowKey);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the set or order of rows changes, not on every keystroke
@@ -130,11 +146,13 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
         {editable && buttons && (
           <Space>
             <Button size="small" type="primary" onClick={add}>新增行</Button>
+            {materialField && <Button size="small" onClick={() => setPicking(true)}>选择物料</Button>}
             {allowCopy && <Button size="small" onClick={copy}>复制</Button>}
             <Button size="small" danger onClick={remove}>删除</Button>
           </Space>
         )}
       </div>
+      {materialField && <MaterialPicker open={picking} onClose={() => setPicking(false)} onConfirm={addMaterials} />}
       <Table<Item>
         size="small" bordered pagination={false} columns={columns} dataSource={data} rowKey="key"
         scroll={{ x: 'max-content', y: 400 }} virtual={data.length > 50}
