@@ -92,3 +92,30 @@ test('选择物料 adds lines from the material picker (class tree and inventory
   await expect(cells(page, 'invName')).toHaveCount(2);
   await expect(cells(page, 'invName').nth(1)).toHaveValue('精煤');
 });
+
+test('lines are reordered by dragging their handle or by typing a position', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '采购管理', '采购通知单');
+  await button(page, /新\s*增/).click();
+  await expect(cells(page, 'invName')).toHaveCount(1);
+  const dialog = formDialog(page);
+  for (const [i, name] of ['原煤', '精煤', '焦煤'].entries()) {
+    if (i > 0) await dialog.getByRole('button', { name: '新增行' }).click();
+    await cells(page, 'invName').nth(i).fill(name);
+  }
+  const order = async () => cells(page, 'invName').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  // drag 焦煤 (third) above 原煤 (first)
+  const handles = dialog.getByLabel('拖动排序');
+  const from = (await handles.nth(2).boundingBox())!;
+  const to = (await handles.nth(0).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(from.x + from.width / 2, from.y + (to.y - from.y) * (step / 10) - 4);
+  await page.mouse.up();
+  await expect.poll(order).toEqual(['焦煤', '原煤', '精煤']);
+  // type position 2 for the first line
+  const position = dialog.getByLabel('行位置').first();
+  await position.fill('2');
+  await position.press('Enter');
+  await expect.poll(order).toEqual(['原煤', '精煤', '焦煤']);
+});

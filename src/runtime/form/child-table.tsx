@@ -1,7 +1,10 @@
 import { App as AntApp, Button, DatePicker, Input, InputNumber, Select, Space, Table, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { memo, useMemo, useState } from 'react';
+import { HolderOutlined } from '@ant-design/icons';
+import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { createContext, memo, useContext, useMemo, useState } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import {
   CHILD_MESSAGES, addUnique, cellProblem, childTotals, copyRows, emptyRow, moveRow, removeRows, type ChildRow,
@@ -20,6 +23,8 @@ export function createChildStore(rows: ChildRow[]): ChildStore {
   return proxy<ChildStore>({ rows, errors: {} });
 }
 const errorKey = (rowKey: string, field: string) => `${rowKey}:${field}`;
+/** Past this many lines the table is virtualised. */
+export const VIRTUAL_FROM = 50;
 
 const Cell = memo(function Cell({ store, row, field, editable }: { store: ChildStore; row: ChildRow; field: FieldDefinition; editable: boolean }) {
   const snap = useSnapshot(row);
@@ -61,6 +66,28 @@ const Cell = memo(function Cell({ store, row, field, editable }: { store: ChildS
   }
   return error ? <Tooltip title={error} open color="red" placement="bottom">{control}</Tooltip> : control;
 });
+
+/** Drag sorting (dnd-kit): each row is sortable, its handle carries the drag listeners. */
+const DragHandleContext = createContext<{ setActivatorNodeRef?(el: HTMLElement | null): void; listeners?: Record<string, unknown> }>({});
+function SortableRow(props: React.HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': string }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: props['data-row-key'] });
+  const style: React.CSSProperties = {
+    ...props.style,
+    transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined,
+    transition,
+    ...(isDragging ? { position: 'relative', zIndex: 9, background: '#e6f4ff' } : {}),
+  };
+  const handle = useMemo(() => ({ setActivatorNodeRef, listeners: listeners as Record<string, unknown> }), [setActivatorNodeRef, listeners]);
+  return (
+    <DragHandleContext.Provider value={handle}>
+      <tr {...props} ref={setNodeRef} style={style} {...attributes} />
+    </DragHandleContext.Provider>
+  );
+}
+function DragHandle() {
+  const { setActivatorNodeRef, listeners } = useContext(DragHandleContext);
+  return <HolderOutlined ref={setActivatorNodeRef} className="wb-drag-handle" aria-label="拖动排序" style={{ cursor: 'move' }} {...listeners} />;
+}
 
 /** The 序号 cell: typing a number 0..rows-1 moves the row there. */
 function IndexCell({ store, rowKey, index }: { store: ChildStore; rowKey: string; index: number }) {
@@ -129,7 +156,17 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
   };
 
   type Item = (typeof data)[number];
+  // dragging works on the rendered rows; a long table (virtualised) is reordered by the typed position
+  const draggable = editable && data.length <= VIRTUAL_FROM;
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const to = store.rows.findIndex((r) => r.rowKey === over.id);
+    const moved = moveRow(store.rows, String(active.id), to);
+    if (moved) store.rows = moved;
+  };
   const columns: ColumnType<Item>[] = [
+    ...(draggable ? [{ key: 'sort', title: '', width: 36, align: 'center' as const, render: () => <DragHandle /> }] : []),
     { key: '#', title: '序号', width: 70, render: (_: unknown, item) => (editable ? <IndexCell store={store} rowKey={item.key} index={item.index} /> : item.index + 1) },
     ...shown.map((f): ColumnType<Item> => ({
       key: f.fieldName,
@@ -153,22 +190,28 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
         )}
       </div>
       {materialField && <MaterialPicker open={picking} onClose={() => setPicking(false)} onConfirm={addMaterials} />}
+      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+      <SortableContext items={keys} strategy={verticalListSortingStrategy}>
       <Table<Item>
         size="small" bordered pagination={false} columns={columns} dataSource={data} rowKey="key"
-        scroll={{ x: 'max-content', y: 400 }} virtual={data.length > 50}
+        components={draggable ? { body: { row: SortableRow } } : undefined}
+        scroll={{ x: 'max-content', y: 400 }} virtual={data.length > VIRTUAL_FROM}
         rowSelection={editable ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) } : undefined}
         summary={() => totals === null ? null : (
           <Table.Summary fixed>
             <Table.Summary.Row>
               {editable && <Table.Summary.Cell index={0} />}
-              <Table.Summary.Cell index={1}>合计</Table.Summary.Cell>
+              {draggable && <Table.Summary.Cell index={1} />}
+              <Table.Summary.Cell index={2}>合计</Table.Summary.Cell>
               {shown.map((f, i) => (
-                <Table.Summary.Cell key={f.fieldName} index={i + 2} align="right">{f.itotal ? formatValue(f.cgValFormat?.valFormatFun, totals[f.fieldName]) : ''}</Table.Summary.Cell>
+                <Table.Summary.Cell key={f.fieldName} index={i + 3} align="right">{f.itotal ? formatValue(f.cgValFormat?.valFormatFun, totals[f.fieldName]) : ''}</Table.Summary.Cell>
               ))}
             </Table.Summary.Row>
           </Table.Summary>
         )}
       />
+      </SortableContext>
+      </DndContext>
     </div>
   );
 }
