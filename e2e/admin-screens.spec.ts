@@ -92,3 +92,23 @@ test('a TEXTAREA_SENTENCE field is a SQL editor (Monaco from the bundle) that co
   expect(cdn).toEqual([]);
   await expectNoConsoleErrors(problems);
 });
+
+test('分配权限: the menu tree with buttons and their permission keys; what is checked is what the role gets', async ({ page, browser }) => {
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '系统管理', '角色管理');
+  await rows(page).filter({ hasText: '化验员' }).locator('.ant-checkbox').click();
+  await button(page, /分配权限/).click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: '分配权限' });
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('分配权限 — 化验员');
+  await expect(dialog.getByText('as_driver_add')).toBeVisible(); // a button shows its permission key
+  const driver = dialog.locator('.ant-tree-treenode').filter({ has: page.getByText('司机', { exact: true }) }).first();
+  await driver.locator('.ant-tree-checkbox').click();
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+
+  const assayer = await browser.newPage();
+  await signIn(assayer, 'assayer');
+  await openFromSidebar(assayer, '基础档案', '司机');
+  await expect(assayer.locator('.wb-page:visible .wb-button-group').getByRole('button', { name: /新\s*增/ })).toBeVisible();
+  await assayer.close();
+});
