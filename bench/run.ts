@@ -2,6 +2,7 @@
 import { benchApiLatency } from './api-latency';
 import { benchExport } from './export';
 import { benchFormFrames } from './form-frames';
+import { benchListFrames } from './list-frames';
 import { benchListLatency } from './list-latency';
 import { benchLoginBundle } from './login-bundle';
 
@@ -12,6 +13,7 @@ const suites: Record<string, () => Promise<void>> = {
   'list-latency': benchListLatency,
   export: benchExport,
   'form-frames': benchFormFrames,
+  'list-frames': benchListFrames,
 };
 /** Long suites that run only when named (`npm run bench -- export`). */
 const OPTIONAL = new Set(['export']);

@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { seedDatabase } from '../server/seed/seed';
+import { ms, percentile } from './stats';
+
+const ROWS = 50_000;
+
+/**
+ * Frame times while scrolling a 50,000-row list in headless Chromium: the weigh-record list page
+ * is given 50,000 rows in one answer (the list switches to the antd table's virtual mode past 200
+ * rows) and scrolled by the mouse wheel; every animation frame's interval is recorded.
+ */
+export async function benchListFrames(): Promise<void> {
+  const root = path.resolve(import.meta.dirname, '..');
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+    spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+  }
+  const database = await openDatabase({ memory: {} });
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db, { mode: 'demo' });
+  const config = { ...loadConfig({}), staticDir: path.join(root, 'dist'), logLevel: 'silent', rateLimitPerMinute: 0, loginRateLimitPerMinute: 0 };
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
+    await page.goto(`${base}/login`);
+    await page.getByPlaceholder('用户名').fill('admin');
+    await page.getByPlaceholder('密码').fill('Demo@2026');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/\/clouds/);
+    // one page of 50,000 rows: the LIST template's page size, and an answer of that many rows
+    await page.route('**/api/optimus_prime/optimusPrime?formatType=LIST*', async (route) => {
+      const answer = await (await route.fetch()).json();
+      answer.data.ps = ROWS;
+      await route.fulfill({ json: answer });
+    });
+    await page.route('**/api/measure/mm-pu-weigh/list', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}');
+      const answer = await (await route.fetch({ postData: JSON.stringify({ ...body, limit: { pn: 1, ps: 100 } }) })).json();
+      const sample = answer.data.list as Record<string, unknown>[];
+      answer.data.list = Array.from({ length: ROWS }, (_, i) => ({ ...sample[i % sample.length], id: i + 1, billCode: `BENCH${String(i + 1).padStart(7, '0')}` }));
+      answer.data.total = ROWS;
+      await route.fulfill({ json: answer });
+    });
+    await page.goto(`${base}/modules/measure/mm-pu-weigh/index`);
+    await page.locator('.wb-page:visible .ant-table-tbody').getByText('BENCH0000001').waitFor({ timeout: 60_000 });
+    const body = page.locator('.wb-page:visible .ant-table-tbody-virtual-holder').first();
+    const box = (await body.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // a plain script: tsx would wrap a named inner function with a helper the page does not have
+    await page.evaluate(`(() => {
+      window.__frames = []; window.__last = performance.now(); window.__on = true;
+      function tick(t) { window.__frames.push(t - window.__last); window.__last = t; if (window.__on) requestAnimationFrame(tick); }
+      requestAnimationFrame(tick);
+    })()`);
+    for (let i = 0; i < 120; i++) {
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(16);
+    }
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __on: boolean };
+      w.__on = false;
+      return w.__frames.slice(2);
+    });
+    const virtual = await page.locator('.wb-page:visible .ant-table-tbody-virtual').count();
+    const firstShown = await page.locator('.wb-page:visible .ant-table-tbody-virtual .ant-table-row').first().textContent().catch(() => '');
+    if (/BENCH0000001/.test(firstShown ?? '')) throw new Error('the list did not scroll: the measurement would be of an idle page');
+    console.log(`scrolling a ${ROWS.toLocaleString('en')}-row list (virtual table: ${virtual ? 'yes' : 'no'}): ${frames.length} frames, scrolled to ${/BENCH\d+/.exec(firstShown ?? '')?.[0] ?? '?'}, frame time p50 ${ms(percentile(frames, 50))}, p95 ${ms(percentile(frames, 95))}, p99 ${ms(percentile(frames, 99))}`);
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+  }
+}
