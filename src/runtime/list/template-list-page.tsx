@@ -19,6 +19,8 @@ import { useListData } from './use-list-data';
 import { useExport } from './use-export';
 
 export const PAGE_SIZES = [10, 20, 40, 80, 100];
+/** Pages of more rows than this use the antd table's virtual mode. */
+export const VIRTUAL_ROWS = 200;
 
 /** Labels of the statistics block's known totals (spec 000 §2.4). */
 export const STATISTIC_LABELS: Record<string, string> = { countSa: '单据数', preQuantity: '预装量', deSuttle: '实发量' };
@@ -72,6 +74,8 @@ export function TemplateList({ template, menuId, onOpen }: { template: Template;
       tree: row && treeField ? { key: treeField.fieldName, op: treeField.op === 'like' || treeField.op === 'lk' ? 'like' : 'eq', val: row[treeField.effectField ?? 'id'] as string, keyId: treeField.id ?? null, customTable: treeField.customTable ?? null } : null,
     }));
   }, [setQuery, treeField]);
+  const virtual = data.list.length > VIRTUAL_ROWS;
+  const tableWidth = useMemo(() => columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 120), 0) + 32, [columns]);
   const statistics = useMemo(() => statisticsEntries(data.tongji, fields), [data.tongji, fields]);
   const quickFields = fields.filter((f) => f.iallowQuery);
   const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
@@ -134,8 +138,9 @@ export function TemplateList({ template, menuId, onOpen }: { template: Template;
       )}
       <Table<Row>
         rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={data.list}
-        scroll={{ x: 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
-        virtual={data.list.length > 200}
+        // a virtual table needs a numeric width: 'max-content' would make it measure every scrolled-in row
+        scroll={{ x: virtual ? tableWidth : 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
+        virtual={virtual}
         onRow={(record) => ({ onDoubleClick: () => { if (template.detailId) setDetailRow(record.id); } })}
         rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows) }}
         pagination={{
