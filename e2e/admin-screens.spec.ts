@@ -112,3 +112,32 @@ test('分配权限: the menu tree with buttons and their permission keys; what i
   await expect(assayer.locator('.wb-page:visible .wb-button-group').getByRole('button', { name: /新\s*增/ })).toBeVisible();
   await assayer.close();
 });
+
+test('菜单管理: the tree with buttons and permission keys; an entry is added under the chosen one and deleted again', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '系统管理', '菜单管理');
+  const table = view(page).locator('.ant-table');
+  const row = (title: string) => table.locator('tr.ant-table-row').filter({ has: page.getByText(title, { exact: true }) }).first();
+  await expect(row('基础档案')).toBeVisible();
+  await row('基础档案').click();
+  await view(page).getByRole('button', { name: /新\s*增/ }).click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: '新增菜单' });
+  await expect(dialog).toContainText('上级：基础档案');
+  await dialog.locator('[data-field="title"]').fill('测试菜单');
+  await dialog.locator('[data-field="permission"]').fill('bad key!');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(dialog.getByText('权限标识只能包含字母、数字和 _ : . -')).toBeVisible();
+  await dialog.locator('[data-field="permission"]').fill('test_menu_view');
+  await page.waitForTimeout(1100);
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(row('测试菜单')).toBeVisible();
+  await expect(row('测试菜单')).toContainText('test_menu_view');
+  await row('测试菜单').click();
+  await view(page).getByRole('button', { name: /删\s*除/ }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(row('测试菜单')).toHaveCount(0);
+  await expectNoConsoleErrors(problems);
+});

@@ -2,3 +2,4 @@
 export { RuntimeProvider, useRuntime, type RuntimeRequest, type RuntimeServices } from './runtime-context';
 export { TemplateList, TemplateListPage, PAGE_SIZES } from './list/template-list-page';
 export type { Row } from './list/list-columns';
+export { DynamicForm, useTemplateForm, keepFocus } from './form/dynamic-form';

@@ -1,0 +1,148 @@
+import { App as AntApp, Button, Modal, Skeleton, Space, Table, Tag } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { DynamicForm, keepFocus, useTemplateForm } from '../../../runtime';
+import type { FieldDefinition } from '../../../schema/field-definition';
+import { toFormValues, toSubmitValues, type FormMode } from '../../../schema/form-schema';
+import { usePageTitle } from '../../page-title';
+import { request } from '../../request/request';
+import type { MenuNode } from '../../session/menu';
+import { session } from '../../session/session-store';
+
+interface MenuRow {
+  key: string; id: number; title: string; menuType: 'MENU' | 'BUTTON'; urlPath: string | null; component: string | null;
+  permission: string | null; iusual: boolean; children?: MenuRow[];
+}
+
+function rowsOf(nodes: MenuNode[]): MenuRow[] {
+  return nodes.map((n) => {
+    const children: MenuRow[] = [
+      ...rowsOf(n.children),
+      ...(n.buttonUrls ?? []).map((b) => ({ key: `b${b.id}`, id: b.id, title: b.title, menuType: 'BUTTON' as const, urlPath: b.urlPath, component: b.component, permission: b.permission, iusual: false })),
+    ];
+    return { key: `m${n.id}`, id: n.id, title: n.title, menuType: 'MENU' as const, urlPath: n.urlPath, component: n.component, permission: n.permission, iusual: n.iusual, ...(children.length ? { children } : {}) };
+  });
+}
+
+/** The menu form: what an administrator edits of an entry (the form engine renders it like any template). */
+const MENU_FORM: FieldDefinition[] = [
+  { fieldName: 'title', fieldExplain: '名称', formSubmitType: 'ONE_TXT', irequired: true, seq: 10 },
+  { fieldName: 'menuType', fieldExplain: '类型', formSubmitType: 'SELECT', fieldType: 'ENUM', irequired: true, iupdate: false, defaultValue: 'MENU', options: [{ value: 'MENU', label: '菜单' }, { value: 'BUTTON', label: '按钮' }], seq: 20 },
+  { fieldName: 'permission', fieldExplain: '权限标识', formSubmitType: 'ONE_TXT', cgValidate: { validateMethod: '^[A-Za-z0-9_:.-]+$', validateTitle: '权限标识只能包含字母、数字和 _ : . -' }, seq: 30 },
+  { fieldName: 'sort', fieldExplain: '排序', formSubmitType: 'ONE_TXT', fieldType: 'NUMBER', defaultValue: '0', seq: 40 },
+  { fieldName: 'urlPath', fieldExplain: '路由', formSubmitType: 'ONE_TXT', seq: 50 },
+  { fieldName: 'component', fieldExplain: '组件', formSubmitType: 'ONE_TXT', seq: 60 },
+  { fieldName: 'icon', fieldExplain: '图标', formSubmitType: 'ONE_TXT', seq: 70 },
+  { fieldName: 'iusual', fieldExplain: '常用菜单', formSubmitType: 'BOOLEAN', fieldType: 'BOOLEAN', defaultValue: false, seq: 80 },
+  { fieldName: 'keepAlive', fieldExplain: '缓存页面', formSubmitType: 'BOOLEAN', fieldType: 'BOOLEAN', defaultValue: true, seq: 90 },
+];
+const MENU_TEMPLATE = { formatStyle: 'FORMAT_FOUR_COLUMN_FROM' as const, formSubList: MENU_FORM };
+
+function MenuForm({ mode, row, parent, onDone }: { mode: FormMode; row: Record<string, unknown>; parent: MenuRow | null; onDone(saved: boolean): void }) {
+  const { message } = AntApp.useApp();
+  const handle = useTemplateForm(MENU_TEMPLATE, mode, { now: new Date() }, toFormValues(MENU_FORM, row));
+  const [saving, setSaving] = useState(false);
+  const submit = () => void handle.form.submit(async (values: Record<string, unknown>) => {
+    const body = toSubmitValues(MENU_FORM, values, mode);
+    setSaving(true);
+    try {
+      if (mode === 'update') await request({ method: 'PUT', url: '/sys-menu/update', body: { ...body, id: row.id, version: row.version } });
+      else await request({ method: 'POST', url: '/sys-menu/create', body: { ...body, parentId: parent?.id ?? null } });
+      message.success(mode === 'update' ? '修改成功' : '新增成功');
+      onDone(true);
+    } catch {
+      // the request layer has shown why
+    } finally {
+      setSaving(false);
+    }
+  }).catch(() => undefined);
+  return (
+    <>
+      {mode !== 'update' && <p className="wb-menu-parent">上级：{parent ? parent.title : '（顶级）'}</p>}
+      <DynamicForm handle={handle} buttons={false} />
+      <Space className="wb-form-footer" onMouseDown={keepFocus}>
+        <Button onClick={() => onDone(false)}>取消</Button>
+        <Button type="primary" loading={saving} onClick={submit}>提交</Button>
+      </Space>
+    </>
+  );
+}
+
+/**
+ * 菜单管理: the whole menu tree with its buttons and their permission keys; 新增 under the chosen
+ * entry, 修改 and 删除 (with everything under it) as the administrator's permissions allow.
+ */
+export function MenuAdminPage() {
+  usePageTitle('菜单管理');
+  const { message, modal } = AntApp.useApp();
+  const { permissions, userInfo } = useSnapshot(session);
+  const can = (key: string) => !!userInfo?.admin || !!permissions[key];
+  const [tree, setTree] = useState<MenuRow[] | null>(null);
+  const [chosen, setChosen] = useState<MenuRow | null>(null);
+  const [editing, setEditing] = useState<{ mode: FormMode; row: Record<string, unknown>; parent: MenuRow | null } | null>(null);
+  const load = useCallback(async () => {
+    setTree(rowsOf(await request<MenuNode[]>({ url: '/sys-menu/manage_list' })));
+  }, []);
+  useEffect(() => { void load().catch(() => undefined); }, [load]);
+  // the first level starts open; an entry added under another opens its parent
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+  const shownKeys = useMemo(() => expanded ?? (tree ?? []).map((r) => r.key), [expanded, tree]);
+
+  const edit = async () => {
+    if (!chosen) return void message.warning('请选择一条数据！');
+    const row = await request<Record<string, unknown>>({ url: `/sys-menu/info/${chosen.id}` });
+    setEditing({ mode: 'update', row, parent: null });
+  };
+  const remove = () => {
+    if (!chosen) return void message.warning('请选择要删除的数据');
+    modal.confirm({
+      title: '提示', type: 'warning', okText: '确定', cancelText: '取消',
+      content: `此操作将永久删除该数据, 是否继续?${chosen.children?.length ? '（其下级菜单与按钮一并删除）' : ''}`,
+      onOk: async () => {
+        await request({ method: 'DELETE', url: `/sys-menu/${chosen.id}` }).catch(() => undefined);
+        message.success('删除成功');
+        setChosen(null);
+        await load();
+      },
+    });
+  };
+
+  if (!tree) return <Skeleton active />;
+  return (
+    <div className="wb-list-page">
+      <Space className="wb-menu-admin-toolbar">
+        {can('sys_menu_add') && <Button type="primary" onClick={() => setEditing({ mode: 'create', row: {}, parent: chosen?.menuType === 'MENU' ? chosen : null })}>新增</Button>}
+        {can('sys_menu_edit') && <Button onClick={() => void edit().catch(() => undefined)}>修改</Button>}
+        {can('sys_menu_del') && <Button danger onClick={remove}>删除</Button>}
+      </Space>
+      <Table<MenuRow>
+        size="small" bordered rowKey="key" dataSource={tree} pagination={false}
+        expandable={{ expandedRowKeys: shownKeys, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }}
+        rowSelection={{ type: 'radio', selectedRowKeys: chosen ? [chosen.key] : [], onChange: (_k, rows) => setChosen(rows[0] ?? null) }}
+        onRow={(r) => ({ onClick: () => setChosen(r) })}
+        columns={[
+          { key: 'title', dataIndex: 'title', title: '名称', width: 260 },
+          { key: 'menuType', dataIndex: 'menuType', title: '类型', width: 80, render: (v: string) => <Tag color={v === 'BUTTON' ? 'orange' : 'blue'}>{v === 'BUTTON' ? '按钮' : '菜单'}</Tag> },
+          { key: 'permission', dataIndex: 'permission', title: '权限标识', render: (v: string | null) => (v ? <code className="wb-perm-key">{v}</code> : '') },
+          { key: 'urlPath', dataIndex: 'urlPath', title: '路由' },
+          { key: 'component', dataIndex: 'component', title: '组件' },
+          { key: 'iusual', dataIndex: 'iusual', title: '常用', width: 70, render: (v: boolean, r) => (r.menuType === 'MENU' ? (v ? '是' : '否') : '') },
+        ]}
+      />
+      <Modal open={!!editing} title={editing?.mode === 'update' ? '修改菜单' : '新增菜单'} width="60%" footer={null} destroyOnHidden onCancel={() => setEditing(null)}>
+        {editing && (
+          <MenuForm
+            {...editing}
+            onDone={(saved) => {
+              const parent = editing.parent;
+              setEditing(null);
+              if (!saved) return;
+              if (parent) setExpanded([...new Set([...shownKeys, parent.key])]);
+              void load();
+            }}
+          />
+        )}
+      </Modal>
+    </div>
+  );
+}
