@@ -141,3 +141,36 @@ test('菜单管理: the tree with buttons and permission keys; an entry is added
   await expect(row('测试菜单')).toHaveCount(0);
   await expectNoConsoleErrors(problems);
 });
+
+test('用户管理: 新增 a user with companies and roles, then 修改 their name', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '系统管理', '用户管理');
+  await button(page, /新\s*增/).click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: '新增用户' });
+  await dialog.locator('[data-field="username"]').fill('e2e_user');
+  await dialog.locator('[data-field="realName"]').fill('测试用户');
+  await dialog.locator('[data-field="password"]').fill('Scale#2026');
+  await dialog.locator('[data-field="mobile"]').fill('13800001111');
+  await dialog.getByRole('checkbox', { name: '东方能源有限公司' }).check();
+  await dialog.getByRole('checkbox', { name: '司磅员' }).check();
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  await view(page).getByLabel('快速查询').fill('e2e_user');
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('测试用户');
+
+  await rows(page).first().locator('.ant-checkbox').click();
+  await button(page, /修\s*改/).click();
+  const edit = page.locator('.ant-modal').filter({ hasText: '修改用户' });
+  await expect(edit.locator('[data-field="username"]')).toBeDisabled();
+  await expect(edit.getByRole('checkbox', { name: '司磅员' })).toBeChecked();
+  await edit.locator('[data-field="realName"]').fill('测试用户二');
+  await edit.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await view(page).getByLabel('快速查询').fill('e2e_user');
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page).first()).toContainText('测试用户二');
+  await expectNoConsoleErrors(problems);
+});

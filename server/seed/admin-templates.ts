@@ -77,7 +77,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     menu: 'sys_user',
     list: {
       formatName: '用户管理', formatCode: 'sys_user_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST', resUrl: '/sys-user/list', resMethod: 'POST', ps: 10,
-      buttons: buttons('sys_user', [['del', '删除']]),
+      buttons: [...buttons('sys_user', [['add', '新增'], ['edit', '修改'], ['del', '删除']]), ...buttons('sys_user', [['enable', '启用'], ['disable', '停用']]).map((b) => ({ ...b, permission: 'sys_user_enable', seq: (b.seq ?? 0) + 3 }))],
       listSubList: [
         text('username', '用户名', { iallowQuery: true, isortField: true, seq: 10 }), text('realName', '姓名', { iallowQuery: true, seq: 20 }),
         text('mobile', '手机号', { iallowQuery: true, seq: 30 }), text('email', '电子邮箱', { seq: 40 }),

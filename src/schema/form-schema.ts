@@ -17,7 +17,7 @@ export type FormMode = (typeof FORM_MODES)[number];
 /** Component names the runtime's map must provide. */
 export const FORM_COMPONENTS = [
   'Input', 'TextArea', 'SqlEditor', 'NumberInput', 'Digits', 'Plate', 'Select', 'MultiSelect', 'Radio', 'Checkbox', 'YesNo',
-  'Date', 'DateTime', 'DateRange', 'DateTimeRange', 'Time', 'TimeRange', 'ImageUpload', 'Picker', 'AutoComplete', 'Display',
+  'Date', 'DateTime', 'DateRange', 'DateTimeRange', 'Time', 'TimeRange', 'ImageUpload', 'Picker', 'AutoComplete', 'Password', 'Display',
 ] as const;
 export type FormComponentName = (typeof FORM_COMPONENTS)[number];
 
@@ -71,6 +71,7 @@ export function isFullRow(field: FieldDefinition): boolean {
 export function componentOf(field: FieldDefinition): FormComponentName {
   const kind = field.formSubmitType;
   if (DIGITS_ONLY_FIELDS.has(field.fieldName)) return 'Digits';
+  if (/^(password|newPassword|confirmPassword)$/.test(field.fieldName)) return 'Password';
   if (isPlateField(field.fieldName) && (!kind || kind === 'ONE_TXT')) return 'Plate';
   switch (kind) {
     case 'TEXTAREA': return 'TextArea';

@@ -1,5 +1,5 @@
 import {
-  Checkbox, DatePicker, FormGrid, FormItem, Input, NumberPicker, PreviewText, Radio, Select, TimePicker,
+  Checkbox, DatePicker, FormGrid, FormItem, Input, NumberPicker, Password, PreviewText, Radio, Select, TimePicker,
 } from '@formily/antd-v5';
 import { connect, mapProps, mapReadPretty } from '@formily/react';
 import { Input as AntInput } from 'antd';
@@ -86,5 +86,6 @@ export const FORM_COMPONENT_MAP: Record<FormComponentName | 'FormGrid' | 'FormIt
   ImageUpload: ImageUpload as ComponentType<never>,
   Picker: PickerInput as ComponentType<never>,
   AutoComplete: AutoCompleteInput as ComponentType<never>,
+  Password: withDefaults(Password, { autoComplete: 'new-password' }) as ComponentType<never>,
   Display: Display as ComponentType<never>,
 };

@@ -38,7 +38,7 @@ export function statisticsEntries(tongji: Record<string, unknown> | null | undef
 const FORM_ACTIONS: Record<string, FormRequest['mode']> = { add: 'create', edit: 'update', copy: 'create1' };
 
 /** A list page generated from the LIST template of a menu entry (spec 000 §2.4). */
-export function TemplateListPage({ menuId, onOpen }: { menuId: number | string; onOpen?(button: TemplateButton, rows: Row[]): void }) {
+export function TemplateListPage({ menuId, onOpen, formActions = true }: { menuId: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; formActions?: boolean }) {
   const { request } = useRuntime();
   const [template, setTemplate] = useState<Template | null>(null);
   const [missing, setMissing] = useState(false);
@@ -51,7 +51,7 @@ export function TemplateListPage({ menuId, onOpen }: { menuId: number | string; 
   }, [menuId, request]);
   if (missing) return <Empty description="该菜单尚未配置模板" />;
   if (!template) return <Skeleton active />;
-  return <TemplateList template={template} menuId={menuId} onOpen={onOpen} />;
+  return <TemplateList template={template} menuId={formActions ? menuId : undefined} onOpen={onOpen} />;
 }
 
 export function TemplateList({ template, menuId, onOpen }: { template: Template; menuId?: number | string; onOpen?(button: TemplateButton, rows: Row[]): void }) {
