@@ -8,6 +8,16 @@ const NUMBER_OPS: { value: Operator; label: string }[] = [
   { value: 'le', label: '≤' }, { value: 'ge', label: '≥' }, { value: 'eq', label: '=' }, { value: 'lt', label: '<' }, { value: 'gt', label: '>' },
 ];
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** A picked range's text: a date range covers whole days (00:00:00 to 23:59:59, spec 001 §4); a time range is as picked. */
+export function rangeText(range: [Dayjs | null, Dayjs | null], wholeDays: boolean): (string | null)[] {
+  const [start, end] = range;
+  return [
+    start ? (wholeDays ? start.startOf('day') : start).format(FORMAT) : null,
+    end ? (wholeDays ? end.endOf('day') : end).format(FORMAT) : null,
+  ];
+}
+/** Picking days in a date-time range starts at 00:00:00 and ends at 23:59:59 until a time is chosen. */
+const DAY_BOUNDS = { defaultValue: [dayjs('00:00:00', 'HH:mm:ss'), dayjs('23:59:59', 'HH:mm:ss')] as [Dayjs, Dayjs] };
 
 /** The advanced query: one input per field allowed in it, by the field's search input kind. */
 export function AdvancedQuery({ fields, onSearch, onReset }: { fields: readonly FieldDefinition[]; onSearch(conditions: SearchCondition[]): void; onReset(): void }) {
@@ -26,7 +36,7 @@ export function AdvancedQuery({ fields, onSearch, onReset }: { fields: readonly 
       const v = values[f.fieldName];
       if (f.detailsUrl === 'TIME_RANGE_BOX' || f.detailsUrl === 'DATA_RANGE_BOX') {
         const range = v as [Dayjs | null, Dayjs | null] | undefined;
-        plain[f.fieldName] = range ? range.map((d) => (d ? d.format(FORMAT) : null)) : undefined;
+        plain[f.fieldName] = range ? rangeText(range, f.detailsUrl === 'DATA_RANGE_BOX') : undefined;
       } else {
         plain[f.fieldName] = v;
       }
@@ -69,7 +79,7 @@ function inputOf(f: FieldDefinition) {
   switch (f.detailsUrl) {
     case 'TIME_RANGE_BOX':
     case 'DATA_RANGE_BOX':
-      return <DatePicker.RangePicker showTime={f.detailsUrl === 'TIME_RANGE_BOX'} style={{ width: '100%' }} />;
+      return <DatePicker.RangePicker showTime={f.detailsUrl === 'TIME_RANGE_BOX' ? DAY_BOUNDS : false} style={{ width: '100%' }} />;
     case 'DATA_BOX_TIM':
       return <DatePicker showTime style={{ width: '100%' }} />;
     case 'SELECT':
