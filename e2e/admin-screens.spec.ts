@@ -174,3 +174,27 @@ test('用户管理: 新增 a user with companies and roles, then 修改 their na
   await expect(rows(page).first()).toContainText('测试用户二');
   await expectNoConsoleErrors(problems);
 });
+
+test('公司管理: 新增 a company in a group, then 修改 its short name', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '系统管理', '公司管理');
+  await button(page, /新\s*增/).click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: '新增公司' });
+  await dialog.locator('[data-field="orgCode"]').fill('E2EORG');
+  await dialog.locator('[data-field="orgName"]').fill('测试能源有限公司');
+  await dialog.locator('[data-field="groupId"]').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '演示集团' }).click();
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  await view(page).getByLabel('快速查询').fill('E2EORG');
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().locator('.ant-checkbox').click();
+  await button(page, /修\s*改/).click();
+  const edit = page.locator('.ant-modal').filter({ hasText: '修改公司' });
+  await edit.locator('[data-field="shortName"]').fill('测试能源');
+  await edit.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page).first()).toContainText('测试能源');
+});

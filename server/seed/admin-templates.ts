@@ -66,7 +66,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     menu: 'sys_org',
     list: {
       formatName: '公司管理', formatCode: 'sys_org_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST', resUrl: '/sys-org/list', resMethod: 'POST', ps: 10,
-      buttons: buttons('sys_org', [['del', '删除']]),
+      buttons: buttons('sys_org', [['add', '新增'], ['edit', '修改'], ['del', '删除']]),
       listSubList: [
         text('orgCode', '公司编码', { iallowQuery: true, seq: 10 }), text('orgName', '公司名称', { iallowQuery: true, seq: 20 }),
         text('shortName', '简称', { seq: 30 }), { ...YES_NO_ENABLED, seq: 40 },

@@ -38,7 +38,7 @@ export function statisticsEntries(tongji: Record<string, unknown> | null | undef
 const FORM_ACTIONS: Record<string, FormRequest['mode']> = { add: 'create', edit: 'update', copy: 'create1' };
 
 /** A list page generated from the LIST template of a menu entry (spec 000 §2.4). */
-export function TemplateListPage({ menuId, onOpen, formActions = true }: { menuId: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; formActions?: boolean }) {
+export function TemplateListPage({ menuId, onOpen, formActions = true, refresh }: { menuId: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; formActions?: boolean; refresh?: number }) {
   const { request } = useRuntime();
   const [template, setTemplate] = useState<Template | null>(null);
   const [missing, setMissing] = useState(false);
@@ -51,10 +51,11 @@ export function TemplateListPage({ menuId, onOpen, formActions = true }: { menuI
   }, [menuId, request]);
   if (missing) return <Empty description="该菜单尚未配置模板" />;
   if (!template) return <Skeleton active />;
-  return <TemplateList template={template} menuId={formActions ? menuId : undefined} onOpen={onOpen} />;
+  return <TemplateList template={template} menuId={formActions ? menuId : undefined} onOpen={onOpen} refresh={refresh} />;
 }
 
-export function TemplateList({ template, menuId, onOpen }: { template: Template; menuId?: number | string; onOpen?(button: TemplateButton, rows: Row[]): void }) {
+/** `refresh`: the host bumps it after changing rows itself (the list reloads, keeping its search and page). */
+export function TemplateList({ template, menuId, onOpen, refresh }: { template: Template; menuId?: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; refresh?: number }) {
   const { request, desensitize } = useRuntime();
   const { message, modal } = AntApp.useApp();
   const { query, setQuery, data, loading, reload } = useListData(template);
@@ -81,6 +82,9 @@ export function TemplateList({ template, menuId, onOpen }: { template: Template;
   const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
   const exporter = useExport(template, query);
   const [formRequest, setFormRequest] = useState<FormRequest | null>(null);
+  useEffect(() => {
+    if (refresh) { setSelected([]); void reload(); }
+  }, [refresh]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new refresh number reloads
   const closeForm = useCallback(() => setFormRequest(null), []);
   const base = resourceBase(template.resUrl ?? '');
 

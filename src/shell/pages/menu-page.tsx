@@ -10,6 +10,7 @@ import { session } from '../session/session-store';
 const TemplateListPage = lazy(() => import('../../runtime').then((m) => ({ default: m.TemplateListPage })));
 const MenuAdminPage = lazy(() => import('./admin/menu-admin-page').then((m) => ({ default: m.MenuAdminPage })));
 const UserAdminPage = lazy(() => import('./admin/user-admin-page').then((m) => ({ default: m.UserAdminPage })));
+const OrgAdminPage = lazy(() => import('./admin/org-admin-page').then((m) => ({ default: m.OrgAdminPage })));
 const RoleAdminPage = lazy(() => import('./admin/role-admin-page').then((m) => ({ default: m.RoleAdminPage })));
 
 /** Menu component names → pages; anything else is the unconfigured-template page. */
@@ -18,6 +19,7 @@ const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
   'views/admin/role': (menu) => <RoleAdminPage menuId={menu.id} />,
   'views/admin/menu': () => <MenuAdminPage />,
   'views/admin/user': (menu) => <UserAdminPage menuId={menu.id} />,
+  'views/admin/org': (menu) => <OrgAdminPage menuId={menu.id} />,
 };
 
 /** A route built from the menu tree: the page named by the entry's component (spec 000 §2.2). */

@@ -76,7 +76,7 @@ export function UserAdminPage({ menuId }: { menuId: number }) {
   }, []);
   return (
     <>
-      <TemplateListPage key={generation} menuId={menuId} formActions={false} onOpen={(button, rows) => void open(button.action, rows).catch(() => undefined)} />
+      <TemplateListPage refresh={generation} menuId={menuId} formActions={false} onOpen={(button, rows) => void open(button.action, rows).catch(() => undefined)} />
       <Modal open={!!editing} title={editing?.mode === 'update' ? '修改用户' : '新增用户'} width="60%" footer={null} destroyOnHidden onCancel={() => setEditing(null)}>
         {editing && (fields ? <UserForm {...editing} fields={fields} onDone={(saved) => { setEditing(null); if (saved) setGeneration((g) => g + 1); }} /> : <Skeleton active />)}
       </Modal>
