@@ -7,13 +7,18 @@ import { request } from './request/request';
 import { session } from './session/session-store';
 import { settings } from './settings-store';
 
+const hostRequest: RuntimeServices['request'] = (options) => request(options);
+const hostDownload: RuntimeServices['download'] = (options) => download(options);
+
 /** Hands the runtime its services: the request layer (calls and downloads), the user's permissions and the display settings. */
 export function RuntimeHost({ children }: { children: ReactNode }) {
   const snap = useSnapshot(session);
   const { desensitization } = useSnapshot(settings);
   const services = useMemo<RuntimeServices>(() => ({
-    request: (options) => request(options),
-    download: (options) => download(options),
+    // the same functions for the whole session: a page that loads in an effect keyed on them must
+    // not load again (and a form must not be rebuilt over what the user typed) when the user info changes
+    request: hostRequest,
+    download: hostDownload,
     hasPermission: (key) => !key || !!snap.userInfo?.admin || !!snap.permissions[key],
     desensitize: desensitization === '1',
     user: snap.userInfo ? {

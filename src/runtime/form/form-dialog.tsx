@@ -1,5 +1,5 @@
 import { App as AntApp, Alert, Button, Modal, Skeleton, Space } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toFormValues, toSubmitValues, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
 import type { PlateEntry } from '../../schema/validate';
@@ -59,8 +59,13 @@ export function TemplateFormDialog({ menuId, base, request: ask, onClose, onSave
   const { message } = AntApp.useApp();
   const [template, setTemplate] = useState<Template | null>(null);
   const [row, setRow] = useState<Record<string, unknown> | null>(null);
+  // the form loads once per request: nothing else (a new request function, a new onClose) may
+  // reload it and rebuild the form over what the user has typed
+  const latest = useRef({ request, message, onClose });
+  latest.current = { request, message, onClose };
   useEffect(() => {
     if (!ask) return;
+    const { request, message, onClose } = latest.current;
     let live = true;
     (async () => {
       const t = await request<Template>({ url: '/optimus_prime/optimusPrime', query: { formatType: 'FORM', menuId: String(menuId) }, quiet: true })
@@ -75,7 +80,7 @@ export function TemplateFormDialog({ menuId, base, request: ask, onClose, onSave
       if (live) { setTemplate(t); setRow(r); }
     })().catch(() => { if (live) onClose(); });
     return () => { live = false; setTemplate(null); setRow(null); };
-  }, [ask, base, menuId, request, message, onClose]);
+  }, [ask, base, menuId]);
 
   const title = template ? `${template.formatName.replace(/表单$/, '')}${ask?.mode === 'update' ? ' — 修改' : ' — 新增'}` : '加载中…';
   return (
