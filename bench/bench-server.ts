@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -44,4 +48,24 @@ export async function measure(requests: number, concurrency: number, call: () =>
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+}
+
+/** The built app (built first if dist/ is missing) on a demo database, and headless Chromium: for the in-browser benchmarks. */
+export async function startUiBench(): Promise<{ base: string; browser: Browser; close(): Promise<void> }> {
+  const root = path.resolve(import.meta.dirname, '..');
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+    spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+  }
+  const database = await openDatabase({ memory: {} });
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db, { mode: 'demo' });
+  const config = { ...loadConfig({}), staticDir: path.join(root, 'dist'), logLevel: 'silent', rateLimitPerMinute: 0, loginRateLimitPerMinute: 0 };
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { base, browser, close: async () => { await browser.close(); await app.close(); await database.close(); } };
 }

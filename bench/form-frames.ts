@@ -1,13 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
-import { seedDatabase } from '../server/seed/seed';
+import type { Page } from 'playwright-core';
+import { startUiBench } from './bench-server';
 import { ms, percentile } from './stats';
 
 const FIELDS = 300;
@@ -53,21 +45,7 @@ async function keystrokes(page: Page, selector: string): Promise<number[]> {
 
 /** Headless Chromium over the built app: a 300-field form and a 300-line master-child form, at full speed and 4x CPU slowdown. */
 export async function benchFormFrames(): Promise<void> {
-  const root = path.resolve(import.meta.dirname, '..');
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
-    spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
-  }
-  const database = await openDatabase({ memory: {} });
-  await migrateToLatest(database.db);
-  await seedDatabase(database.db, { mode: 'demo' });
-  const config = { ...loadConfig({}), staticDir: path.join(root, 'dist'), logLevel: 'silent', rateLimitPerMinute: 0, loginRateLimitPerMinute: 0 };
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { base, browser, close } = await startUiBench();
   try {
     for (const slowdown of [1, 4]) {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
@@ -114,8 +92,6 @@ export async function benchFormFrames(): Promise<void> {
       await page.close();
     }
   } finally {
-    await browser.close();
-    await app.close();
-    await database.close();
+    await close();
   }
 }

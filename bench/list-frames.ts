@@ -1,13 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
-import { seedDatabase } from '../server/seed/seed';
+import { startUiBench } from './bench-server';
 import { ms, percentile } from './stats';
 
 const ROWS = 50_000;
@@ -18,21 +9,7 @@ const ROWS = 50_000;
  * rows) and scrolled by the mouse wheel; every animation frame's interval is recorded.
  */
 export async function benchListFrames(): Promise<void> {
-  const root = path.resolve(import.meta.dirname, '..');
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
-    spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
-  }
-  const database = await openDatabase({ memory: {} });
-  await migrateToLatest(database.db);
-  await seedDatabase(database.db, { mode: 'demo' });
-  const config = { ...loadConfig({}), staticDir: path.join(root, 'dist'), logLevel: 'silent', rateLimitPerMinute: 0, loginRateLimitPerMinute: 0 };
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { base, browser, close } = await startUiBench();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
     await page.goto(`${base}/login`);
@@ -79,8 +56,6 @@ export async function benchListFrames(): Promise<void> {
     if (/BENCH0000001/.test(firstShown ?? '')) throw new Error('the list did not scroll: the measurement would be of an idle page');
     console.log(`scrolling a ${ROWS.toLocaleString('en')}-row list (virtual table: ${virtual ? 'yes' : 'no'}): ${frames.length} frames, scrolled to ${/BENCH\d+/.exec(firstShown ?? '')?.[0] ?? '?'}, frame time p50 ${ms(percentile(frames, 50))}, p95 ${ms(percentile(frames, 95))}, p99 ${ms(percentile(frames, 99))}`);
   } finally {
-    await browser.close();
-    await app.close();
-    await database.close();
+    await close();
   }
 }

@@ -126,3 +126,19 @@ export function filterTree(nodes: readonly PickerTreeNode[], keyword: string): P
   }
   return out;
 }
+
+/** Tree nodes as the antd Tree's data (key, title, children). */
+export interface TreeItem { key: string; title: string; children: TreeItem[] }
+export function toTreeData(nodes: readonly PickerTreeNode[]): TreeItem[] {
+  return nodes.map((n) => ({ key: n.key, title: n.title, children: toTreeData(n.children) }));
+}
+
+/** The node of a key, anywhere in the tree. */
+export function findTreeNode(nodes: readonly PickerTreeNode[], key: string): PickerTreeNode | undefined {
+  for (const n of nodes) {
+    if (n.key === key) return n;
+    const inner = findTreeNode(n.children, key);
+    if (inner) return inner;
+  }
+  return undefined;
+}

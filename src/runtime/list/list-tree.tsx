@@ -1,22 +1,11 @@
 import { Empty, Input, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { PICKER_MESSAGES, filterTree, treeNodes, type PickerTreeNode } from '../../schema/picker';
+import { PICKER_MESSAGES, filterTree, findTreeNode, toTreeData, treeNodes, type PickerTreeNode } from '../../schema/picker';
 import type { Template } from '../../schema/template';
 import { useRuntime } from '../runtime-context';
 
 /** The tree filter waits this long after typing (spec 000 §9). */
 export const TREE_FILTER_DELAY_MS = 200;
-
-interface TreeItem { key: string; title: string; children: TreeItem[] }
-const toItems = (nodes: PickerTreeNode[]): TreeItem[] => nodes.map((n) => ({ key: n.key, title: n.title, children: toItems(n.children) }));
-function find(nodes: PickerTreeNode[], key: string): PickerTreeNode | undefined {
-  for (const n of nodes) {
-    if (n.key === key) return n;
-    const inner = find(n.children, key);
-    if (inner) return inner;
-  }
-  return undefined;
-}
 
 /**
  * The list page's left tree (spec 000 §2.4): loaded from the template's treeResUrl, with a filter
@@ -47,11 +36,11 @@ export function ListTree({ template, onChoose }: { template: Template; onChoose(
       {shown.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : (
         <Tree
           blockNode key={keyword ? `f:${keyword}` : 'all'} defaultExpandAll={!!keyword} defaultExpandedKeys={shown.map((n) => n.key)}
-          treeData={toItems(shown)} selectedKeys={selected}
+          treeData={toTreeData(shown)} selectedKeys={selected}
           onSelect={(keys) => {
             const key = keys.length ? String(keys[0]) : null;
             setSelected(key ? [key] : []);
-            onChoose(key ? find(nodes, key)?.row ?? null : null);
+            onChoose(key ? findTreeNode(nodes, key)?.row ?? null : null);
           }}
         />
       )}

@@ -1,6 +1,6 @@
 import { Button, Empty, Input, Modal, Table, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { PICKER_MESSAGES, filterTree, treeNodes, type PickerTreeNode } from '../../schema/picker';
+import { PICKER_MESSAGES, filterTree, findTreeNode, toTreeData, treeNodes, type PickerTreeNode } from '../../schema/picker';
 import type { ListResponse, SearchCondition } from '../../schema/search';
 import type { Row } from '../list/list-columns';
 import { useRuntime } from '../runtime-context';
@@ -9,17 +9,6 @@ import { useRuntime } from '../runtime-context';
 export const MATERIAL_DIALOG = { width: 900, height: 600, treeWidth: 200, title: '选择物料', rightTitle: '存货档案', pageSizes: [10, 20, 40, 80, 100] } as const;
 const CLASS_TREE = '/material/as-inventory-class/tree';
 const INVENTORY = '/material/as-inventory/list';
-
-interface TreeItem { key: string; title: string; children: TreeItem[] }
-const toItems = (nodes: PickerTreeNode[]): TreeItem[] => nodes.map((n) => ({ key: n.key, title: n.title, children: toItems(n.children) }));
-function find(nodes: PickerTreeNode[], key: string): PickerTreeNode | undefined {
-  for (const n of nodes) {
-    if (n.key === key) return n;
-    const inner = find(n.children, key);
-    if (inner) return inner;
-  }
-  return undefined;
-}
 
 /**
  * The material picker dialog (spec 001 §3, end): the inventory-class tree (up to 4 levels) on the
@@ -74,9 +63,9 @@ export function MaterialPicker({ open, onConfirm, onClose }: { open: boolean; on
           <Input allowClear size="small" placeholder={PICKER_MESSAGES.treeFilter} value={filter} onChange={(e) => setFilter(e.target.value)} />
           {shown.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : (
             <Tree
-              blockNode key={filter ? `f:${filter}` : 'all'} defaultExpandAll={!!filter} treeData={toItems(shown)}
+              blockNode key={filter ? `f:${filter}` : 'all'} defaultExpandAll={!!filter} treeData={toTreeData(shown)}
               onSelect={(keys) => {
-                const node = keys.length ? find(nodes, String(keys[0])) : undefined;
+                const node = keys.length ? findTreeNode(nodes, String(keys[0])) : undefined;
                 setClassCode(node ? String(node.row.invclCode ?? '') || null : null);
                 setPn(1);
               }}

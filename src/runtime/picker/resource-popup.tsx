@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { App as AntApp, Button, Empty, Input, Modal, Skeleton, Table, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  PICKER_MESSAGES, filterTree, hasTable, hasTree, mergePageSelections, popupWidth, treeNodes, type PickerTreeNode,
+  PICKER_MESSAGES, filterTree, findTreeNode, hasTable, hasTree, mergePageSelections, popupWidth, toTreeData, treeNodes, type PickerTreeNode,
 } from '../../schema/picker';
 import { quickSearchCondition, type ListResponse, type SearchCondition } from '../../schema/search';
 import type { Template } from '../../schema/template';
@@ -112,16 +112,7 @@ function PopupBody({ template, multiple, allowClear, onConfirm, onClear, onClose
   };
   const search = () => { setQuick(quickSearchCondition(quickFields, text)); setPn(1); };
 
-  interface TreeItem { key: string; title: string; children: TreeItem[] }
-  const toTreeData = (list: PickerTreeNode[]): TreeItem[] => list.map((n) => ({ key: n.key, title: n.title, children: toTreeData(n.children) }));
-  const rowOfKey = (key: string, list: PickerTreeNode[] = nodes): Row | undefined => {
-    for (const n of list) {
-      if (n.key === key) return n.row as Row;
-      const inner = rowOfKey(key, n.children);
-      if (inner) return inner;
-    }
-    return undefined;
-  };
+  const rowOfKey = (key: string) => findTreeNode(nodes, key)?.row as Row | undefined;
 
   const tree = withTree && (
     <div className="wb-popup-tree">

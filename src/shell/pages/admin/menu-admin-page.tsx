@@ -1,13 +1,13 @@
 import { App as AntApp, Button, Modal, Skeleton, Space, Table, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { DynamicForm, keepFocus, useTemplateForm } from '../../../runtime';
 import type { FieldDefinition } from '../../../schema/field-definition';
-import { toFormValues, toSubmitValues, type FormMode } from '../../../schema/form-schema';
+import type { FormMode } from '../../../schema/form-schema';
 import { usePageTitle } from '../../page-title';
 import { request } from '../../request/request';
 import type { MenuNode } from '../../session/menu';
 import { session } from '../../session/session-store';
+import { AdminForm } from './admin-form';
 
 interface MenuRow {
   key: string; id: number; title: string; menuType: 'MENU' | 'BUTTON'; urlPath: string | null; component: string | null;
@@ -36,37 +36,6 @@ const MENU_FORM: FieldDefinition[] = [
   { fieldName: 'iusual', fieldExplain: '常用菜单', formSubmitType: 'BOOLEAN', fieldType: 'BOOLEAN', defaultValue: false, seq: 80 },
   { fieldName: 'keepAlive', fieldExplain: '缓存页面', formSubmitType: 'BOOLEAN', fieldType: 'BOOLEAN', defaultValue: true, seq: 90 },
 ];
-const MENU_TEMPLATE = { formatStyle: 'FORMAT_FOUR_COLUMN_FROM' as const, formSubList: MENU_FORM };
-
-function MenuForm({ mode, row, parent, onDone }: { mode: FormMode; row: Record<string, unknown>; parent: MenuRow | null; onDone(saved: boolean): void }) {
-  const { message } = AntApp.useApp();
-  const handle = useTemplateForm(MENU_TEMPLATE, mode, { now: new Date() }, toFormValues(MENU_FORM, row));
-  const [saving, setSaving] = useState(false);
-  const submit = () => void handle.form.submit(async (values: Record<string, unknown>) => {
-    const body = toSubmitValues(MENU_FORM, values, mode);
-    setSaving(true);
-    try {
-      if (mode === 'update') await request({ method: 'PUT', url: '/sys-menu/update', body: { ...body, id: row.id, version: row.version } });
-      else await request({ method: 'POST', url: '/sys-menu/create', body: { ...body, parentId: parent?.id ?? null } });
-      message.success(mode === 'update' ? '修改成功' : '新增成功');
-      onDone(true);
-    } catch {
-      // the request layer has shown why
-    } finally {
-      setSaving(false);
-    }
-  }).catch(() => undefined);
-  return (
-    <>
-      {mode !== 'update' && <p className="wb-menu-parent">上级：{parent ? parent.title : '（顶级）'}</p>}
-      <DynamicForm handle={handle} buttons={false} />
-      <Space className="wb-form-footer" onMouseDown={keepFocus}>
-        <Button onClick={() => onDone(false)}>取消</Button>
-        <Button type="primary" loading={saving} onClick={submit}>提交</Button>
-      </Space>
-    </>
-  );
-}
 
 /**
  * 菜单管理: the whole menu tree with its buttons and their permission keys; 新增 under the chosen
@@ -131,8 +100,11 @@ export function MenuAdminPage() {
       />
       <Modal open={!!editing} title={editing?.mode === 'update' ? '修改菜单' : '新增菜单'} width="60%" footer={null} destroyOnHidden onCancel={() => setEditing(null)}>
         {editing && (
-          <MenuForm
-            {...editing}
+          <AdminForm
+            fields={MENU_FORM} mode={editing.mode} row={editing.row}
+            save={(body) => (editing.mode === 'update'
+              ? request({ method: 'PUT', url: '/sys-menu/update', body: { ...body, id: editing.row.id, version: editing.row.version } })
+              : request({ method: 'POST', url: '/sys-menu/create', body: { ...body, parentId: editing.parent?.id ?? null } }))}
             onDone={(saved) => {
               const parent = editing.parent;
               setEditing(null);
@@ -140,7 +112,9 @@ export function MenuAdminPage() {
               if (parent) setExpanded([...new Set([...shownKeys, parent.key])]);
               void load();
             }}
-          />
+          >
+            {editing.mode !== 'update' && <p className="wb-menu-parent">上级：{editing.parent ? editing.parent.title : '（顶级）'}</p>}
+          </AdminForm>
         )}
       </Modal>
     </div>

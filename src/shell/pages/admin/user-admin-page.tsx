@@ -1,9 +1,10 @@
-import { App as AntApp, Button, Modal, Skeleton, Space } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { DynamicForm, TemplateListPage, keepFocus, useTemplateForm } from '../../../runtime';
+import { Modal, Skeleton } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { TemplateListPage } from '../../../runtime';
 import type { FieldDefinition } from '../../../schema/field-definition';
-import { toFormValues, toSubmitValues, type FormMode } from '../../../schema/form-schema';
+import type { FormMode } from '../../../schema/form-schema';
 import { request } from '../../request/request';
+import { AdminForm } from './admin-form';
 
 const MOBILE = { validateMethod: '^1[3-9]\\d{9}$', validateTitle: '手机号格式错误!' };
 
@@ -21,38 +22,13 @@ function userFields(orgs: { id: number; orgName: string }[], roles: { id: number
   ];
 }
 
-function UserForm({ mode, row, fields, onDone }: { mode: FormMode; row: Record<string, unknown>; fields: FieldDefinition[]; onDone(saved: boolean): void }) {
-  const { message } = AntApp.useApp();
-  const template = useMemo(() => ({ formatStyle: 'FORMAT_FOUR_COLUMN_FROM' as const, formSubList: mode === 'update' ? fields.filter((f) => f.fieldName !== 'password') : fields }), [fields, mode]);
-  const handle = useTemplateForm(template, mode, { now: new Date() }, toFormValues(template.formSubList, row));
-  const [saving, setSaving] = useState(false);
-  const submit = () => void handle.form.submit(async (values: Record<string, unknown>) => {
-    const body = toSubmitValues(template.formSubList, values, mode);
-    // the admin API takes the companies and roles as lists of ids
-    for (const key of ['orgIds', 'roleIds']) {
-      if (key in body) body[key] = typeof body[key] === 'string' ? String(body[key]).split(',').filter(Boolean).map(Number) : [];
-    }
-    setSaving(true);
-    try {
-      if (mode === 'update') await request({ method: 'PUT', url: '/sys-user/update', body: { ...body, id: row.id, version: row.version } });
-      else await request({ method: 'POST', url: '/sys-user/create', body: { ...body, initialPassword: true } });
-      message.success(mode === 'update' ? '修改成功' : '新增成功');
-      onDone(true);
-    } catch {
-      // the request layer has shown why
-    } finally {
-      setSaving(false);
-    }
-  }).catch(() => undefined);
-  return (
-    <>
-      <DynamicForm handle={handle} buttons={false} />
-      <Space className="wb-form-footer" onMouseDown={keepFocus}>
-        <Button onClick={() => onDone(false)}>取消</Button>
-        <Button type="primary" loading={saving} onClick={submit}>提交</Button>
-      </Space>
-    </>
-  );
+/** The admin API takes the companies and roles as lists of ids (the form submits them comma-joined). */
+function userBody(body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  for (const key of ['orgIds', 'roleIds']) {
+    if (key in out) out[key] = typeof out[key] === 'string' ? String(out[key]).split(',').filter(Boolean).map(Number) : [];
+  }
+  return out;
 }
 
 /** 用户管理: the user template list; 新增 and 修改 open the user form with the companies and roles to assign. */
@@ -78,7 +54,15 @@ export function UserAdminPage({ menuId }: { menuId: number }) {
     <>
       <TemplateListPage refresh={generation} menuId={menuId} formActions={false} onOpen={(button, rows) => void open(button.action, rows).catch(() => undefined)} />
       <Modal open={!!editing} title={editing?.mode === 'update' ? '修改用户' : '新增用户'} width="60%" footer={null} destroyOnHidden onCancel={() => setEditing(null)}>
-        {editing && (fields ? <UserForm {...editing} fields={fields} onDone={(saved) => { setEditing(null); if (saved) setGeneration((g) => g + 1); }} /> : <Skeleton active />)}
+        {editing && (fields ? (
+          <AdminForm
+            {...editing} fields={editing.mode === 'update' ? fields.filter((f) => f.fieldName !== 'password') : fields}
+            save={(body) => (editing.mode === 'update'
+              ? request({ method: 'PUT', url: '/sys-user/update', body: { ...userBody(body), id: editing.row.id, version: editing.row.version } })
+              : request({ method: 'POST', url: '/sys-user/create', body: { ...userBody(body), initialPassword: true } }))}
+            onDone={(saved) => { setEditing(null); if (saved) setGeneration((g) => g + 1); }}
+          />
+        ) : <Skeleton active />)}
       </Modal>
     </>
   );
