@@ -13,9 +13,13 @@ export function useListData(template: Template | null) {
   const [data, setData] = useState<ListResponse<Row>>({ list: [], total: 0, tongji: null });
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
+  // a reload asked for by an older render (e.g. after a save) still reads the query on screen now
+  const current = useRef(query);
+  current.current = query;
 
   const load = useCallback(async () => {
     if (!template?.resUrl) return;
+    const query = current.current;
     const mine = ++seq.current;
     setLoading(true);
     try {
@@ -30,9 +34,9 @@ export function useListData(template: Template | null) {
     } finally {
       if (mine === seq.current) setLoading(false);
     }
-  }, [query, request, template]);
+  }, [request, template]);
 
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => { void load(); }, [load, query]);
 
   return { query, setQuery, data, loading, reload: load };
 }
