@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FieldDefinition } from '../../src/schema/field-definition';
+import { isChildSum, recalculateMain, withRowCalculations } from '../../src/schema/form-calc';
+import type { Template } from '../../src/schema/template';
 import { validateSubmission } from '../../src/schema/validate';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/app-error';
@@ -9,11 +11,45 @@ import { badRequest } from '../http/app-error';
  * the table's published FORM template with the same functions from `src/schema` the form runs, so
  * a direct API call gets the message the form would have shown (and the field it belongs to).
  */
-export async function publishedFormFields(db: Kysely<DB>, tableName: string): Promise<FieldDefinition[] | null> {
+export async function publishedForm(db: Kysely<DB>, tableName: string): Promise<Template | null> {
   const row = await db.selectFrom('cgFormat').select('published').where('customTable', '=', tableName).where('formatType', '=', 'FORM')
     .where('published', 'is not', null).orderBy('id').executeTakeFirst();
-  const template = row?.published as { formSubList?: FieldDefinition[] } | null | undefined;
-  return template?.formSubList ?? null;
+  return (row?.published as Template | null | undefined) ?? null;
+}
+export async function publishedFormFields(db: Kysely<DB>, tableName: string): Promise<FieldDefinition[] | null> {
+  return (await publishedForm(db, tableName))?.formSubList ?? null;
+}
+
+/**
+ * The calculated fields of a submission, computed here with the form's own functions: a line's
+ * calculated columns from its cells, the document's totals from the sent lines (a total whose
+ * lines were not sent keeps its stored value, `current`). What the client sent for them is ignored.
+ */
+export async function withCalculations(
+  db: Kysely<DB>, tableName: string, body: Readonly<Record<string, unknown>>, current?: Readonly<Record<string, unknown>>,
+): Promise<Record<string, unknown>> {
+  const form = await publishedForm(db, tableName);
+  if (!form) return { ...body };
+  const childLists = form.childSubLists ?? [];
+  const sent = body.children && typeof body.children === 'object' && !Array.isArray(body.children) ? body.children as Record<string, unknown> : null;
+  const children: Record<string, Record<string, unknown>[]> = {};
+  if (sent) {
+    for (const [table, rows] of Object.entries(sent)) {
+      const list = childLists.find((c) => c.customTable === table);
+      // malformed lines are refused (with their line number) by the line checks that follow
+      if (!list || !Array.isArray(rows) || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) return { ...body };
+      children[table] = withRowCalculations(list.fields, rows as Record<string, unknown>[]);
+    }
+  }
+  const fields = form.formSubList ?? [];
+  if (!fields.some((f) => f.calculate) && !sent) return { ...body };
+  const { children: _sent, ...main }: Record<string, unknown> = body;
+  // totals over line tables that were not sent: not taken from the client, not recalculated
+  const kept = fields.filter((f) => isChildSum(f, tableName) && !((f.calculate as { customTable: string }).customTable in children));
+  for (const f of kept) delete main[f.fieldName];
+  const basis = { ...(current ?? {}), ...main };
+  const changes = recalculateMain(fields.filter((f) => !kept.includes(f)), tableName, basis, children);
+  return { ...main, ...Object.fromEntries(fields.filter((f) => f.calculate && !kept.includes(f)).map((f) => [f.fieldName, changes[f.fieldName] ?? basis[f.fieldName]])), ...(sent ? { children } : {}) };
 }
 
 function comparable(value: unknown): string | null {

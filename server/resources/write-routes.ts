@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { routeParams, resolveResource, scopedRows, type RouteParams } from './list-route';
 import { currentOrg, requireAction, type ResourceAction } from './scope';
-import { checkFormRules } from './form-rules';
+import { checkFormRules, withCalculations } from './form-rules';
 import { rowValues } from './values';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
@@ -152,8 +152,9 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     await requireAction(request, def, 'add');
     const auth = caller(request);
     const orgId = currentOrg(request);
-    await checkFormRules(app.svc.db, def.tableName, request.body, 'create');
-    const { main, children } = splitChildren(request.body);
+    const body = await withCalculations(app.svc.db, def.tableName, request.body);
+    await checkFormRules(app.svc.db, def.tableName, body, 'create');
+    const { main, children } = splitChildren(body);
     const values = await rowValues(app.svc.db, def, main, 'create');
     await assertUnique(db, def, orgId, values);
     const lines = await checkedChildren(app, def, children);
@@ -182,7 +183,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const auth = caller(request);
     const [row] = await loadRows(app, request, def, [request.body.id]);
     if (def.kind === 'DOCUMENT' && row.status !== 'FREE') throw badRequest(`${rowName(def, row)}：${STATUS_LABELS[row.status] ?? row.status}的单据不能修改`);
-    const { main, children } = splitChildren(request.body);
+    const { main, children } = splitChildren(await withCalculations(app.svc.db, def.tableName, request.body, row));
     await checkFormRules(app.svc.db, def.tableName, main, 'update', row);
     const values = await rowValues(app.svc.db, def, main, 'update');
     await assertUnique(db, def, currentOrg(request), values, row.id);

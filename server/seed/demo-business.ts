@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { recalculateMain, withRowCalculations } from '../../src/schema/form-calc';
 import type { DB } from '../db/schema';
+import { calculatedFields } from './templates';
 
 /** A small deterministic generator, so every demo database holds the same data. */
 export function prng(seed: number): () => number {
@@ -71,6 +73,9 @@ export async function seedDemoBusiness(db: Kysely<DB>, org: Org, index: number, 
     if (!(await hasRows(any, `${kind}_notice`, 'org_id', org.id))) await seedNotices(any, org, index, now, kind);
   }
   if (!(await hasRows(any, 'mm_sa_weigh', 'org_id', org.id))) await seedSaleWeighs(any, org, index, now);
+  for (const kind of ['pu', 'sa'] as const) {
+    if (!(await hasRows(any, `fd_${kind}_settlement_main`, 'org_id', org.id))) await seedSettlements(any, org, index, now, kind);
+  }
 }
 
 const baseOf = (org: Org) => ({ orgId: org.id, groupId: org.groupId, createdByName: '系统管理员' });
@@ -350,4 +355,41 @@ async function seedSaleWeighs(any: AnyDb, org: Org, index: number, now: Date): P
     });
   }
   await insertAll(any, 'mm_sa_weigh', weighs);
+}
+
+/**
+ * Settlements of finished weigh records: a notice of the partner when there is one, a price per
+ * line, and the settle weight, amount and totals computed by the form's own calculations.
+ */
+async function seedSettlements(any: AnyDb, org: Org & { name?: string }, index: number, now: Date, kind: 'pu' | 'sa'): Promise<void> {
+  const random = prng((kind === 'pu' ? 8000 : 9000) + index);
+  const pu = kind === 'pu';
+  const partner = pu ? 'vendor_name' : 'customer_name';
+  const weighs = await any.selectFrom(pu ? 'mm_pu_weigh' : 'mm_sa_weigh')
+    .select(['bill_code as billCode', 'plate_number as plateNumber', 'material_name as invName', 'net', 'deduct', `${partner} as partner`])
+    .where('org_id', '=', org.id).where('deleted', '=', false).where('weigh_status', '=', 'DONE').orderBy('id').limit(60).execute() as
+    { billCode: string; plateNumber: string; invName: string; net: string; deduct: string | null; partner: string }[];
+  const company = await any.selectFrom('sys_org').select(['id', 'org_name as name']).where('id', '=', org.id).executeTakeFirst() as { id: number; name: string } | undefined;
+  const byPartner = new Map<string, typeof weighs>();
+  for (const w of weighs) byPartner.set(w.partner, [...(byPartner.get(w.partner) ?? []), w]);
+  let n = 0;
+  for (const [name, rows] of byPartner) {
+    if (n >= 8) break;
+    const notice = await any.selectFrom(`${kind}_notice`).select(['id', 'notice_code as noticeCode']).where('org_id', '=', org.id)
+      .where(partner, '=', name).orderBy('id').limit(1).executeTakeFirst() as { id: number; noticeCode: string } | undefined;
+    const price = (pu ? 420 : 560) + Math.floor(random() * 40) * 5;
+    const lines = withRowCalculations(calculatedFields(`fd_${kind}_settlement`), rows.slice(0, 6).map((w) => ({
+      billCode: w.billCode, plateNumber: w.plateNumber, invName: w.invName, net: w.net, deductWeight: w.deduct ?? '0', price: price.toFixed(2),
+    })));
+    const deductAmount = random() < 0.3 ? (Math.floor(random() * 20) * 50).toFixed(2) : '0.00';
+    const totals = recalculateMain(calculatedFields(`fd_${kind}_settlement_main`), `fd_${kind}_settlement_main`, { deductAmount }, { [`fd_${kind}_settlement`]: lines });
+    n += 1;
+    const main = await any.insertInto(`fd_${kind}_settlement_main`).values({
+      ...baseOf(org), settleCode: `${org.code}${pu ? 'PJ' : 'SJ'}${now.getFullYear()}${String(n).padStart(4, '0')}`, [pu ? 'vendorName' : 'customerName']: name,
+      noticeCode: notice?.noticeCode ?? null, noticeId: notice?.id ?? null, settleDate: dayBefore(now, n),
+      [pu ? 'reCompanyName' : 'deCompanyName']: company?.name ?? null, [pu ? 'reCompanyId' : 'deCompanyId']: company?.id ?? null,
+      deductAmount, ...totals, status: n % 3 === 0 ? 'AUDITED' : 'FREE',
+    }).returning('id').executeTakeFirstOrThrow() as { id: number };
+    await any.insertInto(`fd_${kind}_settlement`).values(lines.map((l) => ({ ...baseOf(org), settleId: main.id, ...l }))).execute();
+  }
 }

@@ -27,6 +27,8 @@ const ACTION_TITLES: Record<Action, string> = {
 };
 const MASTER: Action[] = ['add', 'edit', 'del', 'enable', 'disable', 'export'];
 const DOCUMENT: Action[] = ['add', 'edit', 'del', 'audit', 'mulAudit', 'mulInit', 'obsolete', 'recover', 'copy', 'export'];
+/** Settlements open in their edit pages (spec 001 §2: …/edit and …/viewEdit), so they have 查看 as well. */
+const SETTLEMENT: Action[] = [...DOCUMENT, 'view'];
 
 /** A business list page whose buttons follow the resource's lifecycle actions. */
 function page(key: string, title: string, urlPath: string, actions: Action[], iusual = true): MenuSeed {
@@ -34,7 +36,7 @@ function page(key: string, title: string, urlPath: string, actions: Action[], iu
     uuid: key, title, urlPath, component: LIST, permission: `${key}_view`, iusual,
     buttons: actions.map((a) => ({
       uuid: `${key}_${a}`, title: ACTION_TITLES[a], permission: `${key}_${a}`,
-      ...(a === 'add' || a === 'edit' || a === 'copy' ? { urlPath: `${urlPath}/edit`, component: FORM } : {}),
+      ...(a === 'add' || a === 'edit' || a === 'copy' ? { urlPath: `${urlPath}/edit`, component: FORM } : a === 'view' ? { urlPath: `${urlPath}/viewEdit`, component: FORM } : {}),
     })),
   };
 }
@@ -73,7 +75,7 @@ export const MENU_TREE: MenuSeed[] = [
     uuid: 'area_purchase', title: '采购管理', icon: 'ShoppingCartOutlined', children: [
       { uuid: 'grp_pu_business', title: '采购业务', children: [
         page('pu_notice', '采购通知单', '/modules/purorder/pu-notice', DOCUMENT),
-        page('fd_pu_settlement_main', '采购结算', '/modules/purorder/fd-pu-settlement-main', DOCUMENT),
+        page('fd_pu_settlement_main', '采购结算', '/modules/purorder/fd_pu_settlement_main', SETTLEMENT),
       ] },
     ],
   },
@@ -81,7 +83,7 @@ export const MENU_TREE: MenuSeed[] = [
     uuid: 'area_sale', title: '销售管理', icon: 'ShopOutlined', children: [
       { uuid: 'grp_sa_business', title: '销售业务', children: [
         page('sa_notice', '销售通知单', '/modules/sale/sa-notice', DOCUMENT),
-        page('fd_sa_settlement_main', '销售结算', '/modules/sale/fd-sa-settlement-main', DOCUMENT),
+        page('fd_sa_settlement_main', '销售结算', '/modules/sale/fd_sa_settlement_main', SETTLEMENT),
       ] },
     ],
   },
@@ -151,8 +153,8 @@ export const ROLE_GRANTS: Record<string, { pages: string[]; buttons: string[] }>
   },
   finance: {
     pages: ['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_notice', 'sa_notice', 'mm_pu_weigh', 'mm_sa_weigh', 'as_vendor', 'as_customer'],
-    buttons: ['fd_pu_settlement_main_add', 'fd_pu_settlement_main_edit', 'fd_pu_settlement_main_audit', 'fd_pu_settlement_main_export',
-      'fd_sa_settlement_main_add', 'fd_sa_settlement_main_edit', 'fd_sa_settlement_main_audit', 'fd_sa_settlement_main_export',
+    buttons: ['fd_pu_settlement_main_add', 'fd_pu_settlement_main_edit', 'fd_pu_settlement_main_audit', 'fd_pu_settlement_main_export', 'fd_pu_settlement_main_copy', 'fd_pu_settlement_main_view',
+      'fd_sa_settlement_main_add', 'fd_sa_settlement_main_edit', 'fd_sa_settlement_main_audit', 'fd_sa_settlement_main_export', 'fd_sa_settlement_main_copy', 'fd_sa_settlement_main_view',
       'pu_notice_export', 'sa_notice_export', 'mm_pu_weigh_export', 'mm_sa_weigh_export'],
   },
 };

@@ -67,6 +67,54 @@ function noticeResources(kind: 'pu' | 'sa'): ResourceDefinition[] {
   ];
 }
 
+/**
+ * A settlement (purchase or sale) and its lines: weigh records priced line by line. The line's
+ * settle weight and amount and the document's totals are calculated (FORM template) and
+ * recalculated on every change in the edit page, and again by the server before writing.
+ */
+function settlementResources(kind: 'pu' | 'sa'): ResourceDefinition[] {
+  const pu = kind === 'pu';
+  const table = `fd_${kind}_settlement_main`;
+  const module = pu ? 'purorder' : 'sale';
+  const title = pu ? '采购结算单' : '销售结算单';
+  return [
+    {
+      tableName: table, tableExplain: title, module, resource: `fd-${kind}-settlement-main`, permissionPrefix: table, scope: 'ORG', kind: 'DOCUMENT',
+      columns: [
+        col('settleCode', 'settle_code', 'CHAR', '结算单号', { length: 32, required: true, unique: true }),
+        pu ? col('vendorName', 'vendor_name', 'CHAR', '供应商', { length: 100, required: true })
+          : col('customerName', 'customer_name', 'CHAR', '客户', { length: 100, required: true }),
+        col('noticeCode', 'notice_code', 'CHAR', '通知单号', { length: 32 }),
+        col('noticeId', 'notice_id', 'NUMBER', '通知单', { length: 18, scale: 0, refTable: `${kind}_notice` }),
+        // PU: the receiving company is the current organisation; SA: the delivering company
+        pu ? col('reCompanyName', 're_company_name', 'CHAR', '收货单位', { length: 100 }) : col('deCompanyName', 'de_company_name', 'CHAR', '发货单位', { length: 100 }),
+        pu ? col('reCompanyId', 're_company_id', 'NUMBER', '收货单位编号', { length: 18, scale: 0 }) : col('deCompanyId', 'de_company_id', 'NUMBER', '发货单位编号', { length: 18, scale: 0 }),
+        col('settleDate', 'settle_date', 'DATE', '结算日期', { required: true }),
+        col('totalWeight', 'total_weight', 'NUMBER', '结算总量(吨)', { length: 14, scale: 3 }),
+        col('totalAmount', 'total_amount', 'NUMBER', '结算金额(元)', { length: 16, scale: 2 }),
+        col('deductAmount', 'deduct_amount', 'NUMBER', pu ? '扣款金额(元)' : '折让金额(元)', { length: 16, scale: 2 }),
+        col('netAmount', 'net_amount', 'NUMBER', pu ? '应付金额(元)' : '应收金额(元)', { length: 16, scale: 2 }),
+        col('remark', 'remark', 'TXT', '备注'),
+      ],
+    },
+    {
+      tableName: `fd_${kind}_settlement`, tableExplain: `${title}明细`, module, resource: `fd-${kind}-settlement`, permissionPrefix: table, scope: 'ORG', kind: 'LINE',
+      parentTable: table, parentKey: 'settleId',
+      columns: [
+        col('settleId', 'settle_id', 'NUMBER', '结算单', { length: 18, scale: 0, refTable: table }),
+        col('billCode', 'bill_code', 'CHAR', '磅单号', { length: 32, required: true }),
+        col('plateNumber', 'plate_number', 'CHAR', '车牌号', { length: 16 }),
+        col('invName', 'inv_name', 'CHAR', '存货名称', { length: 100 }),
+        col('net', 'net', 'NUMBER', '净重(吨)', { length: 12, scale: 3, required: true }),
+        col('deductWeight', 'deduct_weight', 'NUMBER', '扣重(吨)', { length: 12, scale: 3 }),
+        col('settleWeight', 'settle_weight', 'NUMBER', '结算重量(吨)', { length: 12, scale: 3 }),
+        col('price', 'price', 'NUMBER', '单价(元/吨)', { length: 12, scale: 2, required: true }),
+        col('amount', 'amount', 'NUMBER', '金额(元)', { length: 16, scale: 2 }),
+      ],
+    },
+  ];
+}
+
 /** The built-in business tables (more arrive with their modules). */
 export const BUILTIN_RESOURCES: ResourceDefinition[] = [
   {
@@ -180,6 +228,8 @@ export const BUILTIN_RESOURCES: ResourceDefinition[] = [
   },
   ...noticeResources('pu'),
   ...noticeResources('sa'),
+  ...settlementResources('pu'),
+  ...settlementResources('sa'),
   {
     tableName: 'as_plate', tableExplain: '车牌简称', module: 'material', resource: 'as-plate', permissionPrefix: 'as_plate', scope: 'GROUP', kind: 'MASTER',
     columns: [

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FieldDefinition, FieldOption, ResourceMapping } from '../../src/schema/field-definition';
+import type { Calculation, FieldDefinition, FieldOption, ResourceMapping } from '../../src/schema/field-definition';
 import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
 import type { Template, TemplateButton } from '../../src/schema/template';
 import type { DB } from '../db/schema';
@@ -21,10 +21,12 @@ const QUICK: Record<string, string[]> = {
   as_warehouse: ['warehouseCode', 'warehouseName'], as_factory: ['factoryCode', 'factoryName'], as_ic_card: ['cardNo', 'plateNumber', 'holder'],
   pu_notice: ['noticeCode', 'vendorName', 'materialName'], pu_notice_line: ['invName'], sa_notice: ['noticeCode', 'customerName', 'materialName'],
   sa_notice_line: ['invName'], as_plate: ['plateCode', 'plateName'],
+  fd_pu_settlement_main: ['settleCode', 'vendorName', 'noticeCode'], fd_sa_settlement_main: ['settleCode', 'customerName', 'noticeCode'],
 };
 const TOTALS: Record<string, string[]> = {
   mm_pu_weigh: ['gross', 'tare', 'deduct', 'net'], mm_sa_weigh: ['gross', 'tare', 'deduct', 'net'],
   pu_notice: ['planQty'], pu_notice_line: ['planQty', 'doneQty'], sa_notice: ['planQty'], sa_notice_line: ['planQty', 'doneQty'],
+  fd_pu_settlement_main: ['totalWeight', 'totalAmount', 'netAmount'], fd_sa_settlement_main: ['totalWeight', 'totalAmount', 'netAmount'],
 };
 
 function options(c: ResourceColumn): FieldOption[] | null {
@@ -56,6 +58,13 @@ export const PLATE_RULE = {
 const IMAGE_FIELDS = new Set(['photo']);
 
 function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): FieldDefinition {
+  const calc = CALCS[def.tableName]?.[c.fieldName];
+  if (calc) {
+    return {
+      fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq, formSubmitType: 'CALCULATE', fieldType: 'NUMBER',
+      calculate: calc, cgValFormat: { valFormatFun: `fixed${c.scale ?? 2}` }, irequired: false, ishow: true, iupdate: true,
+    };
+  }
   const kind = IMAGE_FIELDS.has(c.fieldName) ? 'IMG_UPLOAD_EP' : c.fieldType === 'DATE' ? 'DATA_BOX_TIM' : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : c.fieldType === 'TXT' ? 'TEXTAREA' : 'ONE_TXT';
   const rule = c.sensitive === 'mobile' ? MOBILE_RULE : /plateNumber$/i.test(c.fieldName) ? PLATE_RULE : null;
   return {
@@ -63,6 +72,8 @@ function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
     fieldType: c.fieldType === 'TXT' ? 'TXT' : c.fieldType, options: options(c), irequired: c.required ?? false, ishow: true,
     // a document keeps its number once it exists
     iupdate: !(def.kind === 'DOCUMENT' && c.unique),
+    ...(HIDDEN_FORM_FIELDS.has(c.fieldName) ? { ihidden: true } : {}),
+    ...(c.fieldType === 'DATE' && c.required ? { defaultValue: { type: 'date' as const } } : {}),
     ...(rule ? { cgValidate: rule } : {}),
   };
 }
@@ -76,7 +87,8 @@ const SYSTEM_LIST: FieldDefinition[] = [
 
 /** The LIST, DETAIL and FORM templates of a built-in resource, published under its menu. */
 export function builtinTemplates(def: ResourceDefinition): Template[] {
-  const buttons: TemplateButton[] = BUTTONS_BY_KIND[def.kind].map(([action, label], seq) => ({ code: action, label, action, permission: `${def.permissionPrefix}_${action}`, seq }));
+  const kindButtons = FORM_PAGES.has(def.tableName) ? [...BUTTONS_BY_KIND[def.kind], ['view', '查看'] as [string, string]] : BUTTONS_BY_KIND[def.kind];
+  const buttons: TemplateButton[] = kindButtons.map(([action, label], seq) => ({ code: action, label, action, permission: `${def.permissionPrefix}_${action}`, seq }));
   const system = SYSTEM_LIST.filter((f) => (def.kind === 'DOCUMENT' ? f.fieldName !== 'enabled' : f.fieldName !== 'status'))
     .map((f, i) => ({ ...f, customTable: def.tableName, seq: 900 + i }));
   const base = { customTable: def.tableName, resUrl: `/${def.module}/${def.resource}/list`, resMethod: 'POST' as const };
@@ -84,11 +96,16 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
   // a document's line tables become the child tables of its form and detail (the parent link is set by the server)
   const children = BUILTIN_RESOURCES.filter((r) => r.kind === 'LINE' && r.parentTable === def.tableName).map((line) => ({
     customTable: line.tableName, label: line.tableExplain,
-    fields: line.columns.filter((c) => c.fieldName !== line.parentKey).map((c, i) => ({ ...formField(line, c, (i + 1) * 10), itotal: c.fieldType === 'NUMBER' })),
+    fields: line.columns.filter((c) => c.fieldName !== line.parentKey).map((c, i) => {
+      const field = formField(line, c, (i + 1) * 10);
+      // amounts keep their decimals in the cells shown and in 合计 (a unit price is not summed)
+      return { ...field, itotal: c.fieldType === 'NUMBER' && c.fieldName !== 'price', ...(c.fieldType === 'NUMBER' && (c.scale ?? 0) > 0 && !field.cgValFormat ? { cgValFormat: { valFormatFun: `fixed${c.scale}` } } : {}) };
+    }),
   }));
   return [
     {
       ...base, formatName: def.tableExplain, formatCode: `${def.tableName}_list`, formatType: 'LIST', formatStyle: 'FORMAT_LIST', ps: 10, buttons,
+      ...(FORM_PAGES.has(def.tableName) ? { formPage: true } : {}),
       ...(tree ? { treeResUrl: tree.url, treeResMethod: 'GET' as const } : {}),
       listSubList: [
         ...def.columns.map((c, i) => {
@@ -116,9 +133,41 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
         return pick ? { ...field, formSubmitType: pick.kind ?? 'RESOURCE_CONTROLS', resourceList: pick.mappings } : field;
       }),
     },
-    ...(def.kind === 'MASTER' ? [resourceTemplate(def, base)] : []),
+    ...(def.kind === 'MASTER' || PICKED_DOCUMENTS.has(def.tableName) ? [resourceTemplate(def, base)] : []),
   ];
 }
+
+/** A table's calculated form fields, in column order (what the seed computes its demo documents with). */
+export function calculatedFields(tableName: string): FieldDefinition[] {
+  const def = BUILTIN_RESOURCES.find((r) => r.tableName === tableName);
+  return def ? def.columns.map((c, i) => formField(def, c, (i + 1) * 10)).filter((f) => f.calculate) : [];
+}
+
+/** Documents whose list opens the form as a page (…/edit?type=…) rather than a dialog: the settlements (spec 001 §2). */
+export const FORM_PAGES = new Set(['fd_pu_settlement_main', 'fd_sa_settlement_main']);
+/** Documents picked in other forms (they get a popup template like the master tables). */
+const PICKED_DOCUMENTS = new Set(['pu_notice', 'sa_notice']);
+/** Fields kept in the form's values but not shown (ids that a picker or a default fills in). */
+const HIDDEN_FORM_FIELDS = new Set(['noticeId', 'reCompanyId', 'deCompanyId']);
+
+const sumOf = (customTable: string, fieldName: string): Calculation => ({ customTable, fieldName: [fieldName], mode: 'sum' });
+const SETTLEMENT_LINE_CALCS: Record<string, Calculation> = {
+  settleWeight: [{ fieldName: 'net' }, '-', { fieldName: 'deductWeight' }],
+  amount: [{ fieldName: 'settleWeight' }, '*', { fieldName: 'price' }],
+};
+/** Calculated form fields (计算方式): a line's settle weight and amount; a document's totals from its lines. */
+const CALCS: Record<string, Record<string, Calculation>> = {
+  fd_pu_settlement: SETTLEMENT_LINE_CALCS,
+  fd_sa_settlement: SETTLEMENT_LINE_CALCS,
+  fd_pu_settlement_main: {
+    totalWeight: sumOf('fd_pu_settlement', 'settleWeight'), totalAmount: sumOf('fd_pu_settlement', 'amount'),
+    netAmount: [{ fieldName: 'totalAmount' }, '-', { fieldName: 'deductAmount' }],
+  },
+  fd_sa_settlement_main: {
+    totalWeight: sumOf('fd_sa_settlement', 'settleWeight'), totalAmount: sumOf('fd_sa_settlement', 'amount'),
+    netAmount: [{ fieldName: 'totalAmount' }, '-', { fieldName: 'deductAmount' }],
+  },
+};
 
 /** List pages with a left tree: the tree's endpoint, the list field it filters and the tree row's field it compares. */
 export const LIST_TREES: Record<string, { url: string; field: string; nodeField: string }> = {
@@ -141,6 +190,22 @@ export const PICKS: Record<string, Record<string, { table: string; mappings: Res
   },
   pu_notice: { vendorName: { table: 'as_vendor', mappings: [{ fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }] } },
   sa_notice: { customerName: { table: 'as_customer', mappings: [{ fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } }] } },
+  fd_pu_settlement_main: {
+    vendorName: { table: 'as_vendor', mappings: [{ fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }] },
+    noticeCode: { table: 'pu_notice', mappings: [
+      { fieldSub1: { fieldName: 'noticeCode' }, fieldSub2: { fieldName: 'noticeCode' } },
+      { fieldSub1: { fieldName: 'noticeId' }, fieldSub2: { fieldName: 'id' } },
+      { fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } },
+    ] },
+  },
+  fd_sa_settlement_main: {
+    customerName: { table: 'as_customer', mappings: [{ fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } }] },
+    noticeCode: { table: 'sa_notice', mappings: [
+      { fieldSub1: { fieldName: 'noticeCode' }, fieldSub2: { fieldName: 'noticeCode' } },
+      { fieldSub1: { fieldName: 'noticeId' }, fieldSub2: { fieldName: 'id' } },
+      { fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } },
+    ] },
+  },
   as_vehicle: { driverName: { table: 'as_driver', mappings: [
     { fieldSub1: { fieldName: 'driverName' }, fieldSub2: { fieldName: 'driverName' } },
     { fieldSub1: { fieldName: 'driverMobile' }, fieldSub2: { fieldName: 'mobile' } },

@@ -163,7 +163,7 @@ function button(value: unknown, path: string): TemplateButton {
 const TEMPLATE_KEYS = [
   'id', 'formatName', 'formatCode', 'formatType', 'formatStyle', 'resUrl', 'resMethod', 'treeResUrl', 'treeResMethod', 'valueResourceSubName',
   'viewResourceSubName', 'ps', 'cgFormatParamId', 'detailId', 'customTable', 'buttons', 'formSubList', 'listSubList', 'resSubList', 'childSubLists',
-  'validTable', 'singleChild',
+  'validTable', 'singleChild', 'formPage',
 ] as const;
 
 function uniqueNames(fields: FieldDefinition[] | undefined, path: string): void {
@@ -215,5 +215,6 @@ export function parseTemplate(value: unknown): Template {
     childSubLists: children ?? [],
     validTable: flag(o, 'validTable', '') ?? false,
     singleChild: flag(o, 'singleChild', '') ?? false,
+    formPage: flag(o, 'formPage', '') ?? false,
   };
 }

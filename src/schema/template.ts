@@ -56,4 +56,6 @@ export interface Template {
   validTable?: boolean;
   /** Master-child: at most one child row (只能有一条子表信息). */
   singleChild?: boolean;
+  /** LIST: 新增/修改/复制/查看 open the FORM as a page (`…/edit?type=…&id=…`, `…/viewEdit?id=…`) instead of a dialog. */
+  formPage?: boolean;
 }
