@@ -3,3 +3,4 @@ export { RuntimeProvider, useRuntime, type RuntimeRequest, type RuntimeServices 
 export { TemplateList, TemplateListPage, PAGE_SIZES } from './list/template-list-page';
 export type { Row } from './list/list-columns';
 export { DynamicForm, useTemplateForm, keepFocus } from './form/dynamic-form';
+export { TemplateEditPage, parseFormPageQuery, type FormPageRequest } from './form/edit-page';

@@ -30,6 +30,8 @@ export interface RuntimeServices {
   desensitize: boolean;
   /** The signed-in user, company and group: what default-value macros stand for. */
   user?: RuntimeUser | null;
+  /** Opens a page of the application (an edit page in its own tab). */
+  openPage?(url: string): void;
 }
 
 export interface RuntimeUser {

@@ -8,7 +8,21 @@ export interface DefaultContext {
   currentOrgName?: string | null;
   currentGroup?: number | string | null;
   currentGroupName?: string | null;
+  /** The weighing status of the session (PU or SA): which company of a new document the current organisation is. */
+  weighStatus?: 'PU' | 'SA' | null;
   now: Date;
+}
+
+/**
+ * PU/SA (spec 001 §4): a new purchase document takes the receiving company (re…), a new sale
+ * document the delivering company (de…), from the current organisation.
+ */
+export function weighStatusDefault(fieldName: string | undefined, ctx: DefaultContext): unknown {
+  const prefix = ctx.weighStatus === 'PU' ? 're' : ctx.weighStatus === 'SA' ? 'de' : null;
+  if (!prefix || !fieldName) return undefined;
+  if (fieldName === `${prefix}CompanyName`) return ctx.currentOrgName ?? undefined;
+  if (fieldName === `${prefix}CompanyId` || fieldName === `${prefix}Company`) return ctx.currentOrg ?? undefined;
+  return undefined;
 }
 
 /** Default-value macros (spec 001 §3): the current user, company and group, named as in the stored user. */
@@ -41,9 +55,9 @@ export function resolveDateSpec(spec: DateDefaultSpec, now: Date): Date {
 const DATE_ONLY_KINDS = new Set(['DATA_BOX', 'DATA_RANGE_BOX']);
 
 /** A field's starting value in create mode: macros and relative dates resolved, the rest as configured. */
-export function resolveDefault(field: Pick<FieldDefinition, 'defaultValue' | 'formSubmitType' | 'fieldType'>, ctx: DefaultContext): unknown {
+export function resolveDefault(field: Pick<FieldDefinition, 'defaultValue' | 'formSubmitType' | 'fieldType'> & { fieldName?: string }, ctx: DefaultContext): unknown {
   const v = field.defaultValue;
-  if (v === undefined || v === null || v === '') return undefined;
+  if (v === undefined || v === null || v === '') return weighStatusDefault(field.fieldName, ctx);
   if (typeof v === 'object') return formatLocal(resolveDateSpec(v, ctx.now), !DATE_ONLY_KINDS.has(field.formSubmitType ?? ''));
   if (typeof v === 'string' && (DEFAULT_MACROS as readonly string[]).includes(v)) {
     const value = ctx[v.slice(1) as keyof Omit<DefaultContext, 'now'>];

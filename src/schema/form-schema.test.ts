@@ -65,3 +65,20 @@ describe('form values', () => {
     expect(resolveDefault({ fieldType: 'BOOLEAN', defaultValue: 'true' }, ctx)).toBe(true);
   });
 });
+
+describe('PU/SA company default (spec 001 §4)', () => {
+  const base = { now: new Date(2026, 10, 23), currentOrg: 7, currentOrgName: '东方能源' };
+  it('a purchase document takes the receiving company, a sale document the delivering company, from the current organisation', () => {
+    const pu = { ...base, weighStatus: 'PU' as const };
+    const sa = { ...base, weighStatus: 'SA' as const };
+    expect(resolveDefault({ fieldName: 'reCompanyName' }, pu)).toBe('东方能源');
+    expect(resolveDefault({ fieldName: 'reCompanyId' }, pu)).toBe(7);
+    expect(resolveDefault({ fieldName: 'deCompanyName' }, pu)).toBeUndefined();
+    expect(resolveDefault({ fieldName: 'deCompanyName' }, sa)).toBe('东方能源');
+    expect(resolveDefault({ fieldName: 'reCompanyName' }, sa)).toBeUndefined();
+  });
+  it('does nothing without a weighing status, and a configured default wins', () => {
+    expect(resolveDefault({ fieldName: 'reCompanyName' }, base)).toBeUndefined();
+    expect(resolveDefault({ fieldName: 'reCompanyName', defaultValue: '$currentGroupName' }, { ...base, weighStatus: 'PU', currentGroupName: '集团' })).toBe('集团');
+  });
+});

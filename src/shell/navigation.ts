@@ -45,6 +45,21 @@ export function reportClosed(menuIds: number[]): void {
   void request({ method: 'POST', url: '/closeCall', body: { token: session.refreshToken ?? '', adress: menuIds }, quiet: true }).catch(() => undefined);
 }
 
+/** Component name of the button entries that open a document's edit page. */
+export const FORM_PAGE_COMPONENT = 'views/template/form';
+
+/**
+ * The edit page a route names (`…/edit`, `…/viewEdit`): a registered button entry of a list page
+ * (spec 000 §2.2), found among the buttons the user holds; its list entry gives the templates.
+ */
+export function formPageOf(menu: readonly MenuNode[], pathname: string): { entry: MenuNode; view: boolean } | undefined {
+  for (const leaf of leaves(menu)) {
+    const button = leaf.buttonUrls?.find((b) => !b.isApp && b.component === FORM_PAGE_COMPONENT && b.urlPath?.split('?')[0] === pathname);
+    if (button) return { entry: leaf, view: pathname.endsWith('/viewEdit') };
+  }
+  return undefined;
+}
+
 /** The menu entry a route belongs to. */
 export function menuOfPath(menu: readonly MenuNode[], pathname: string): MenuNode | undefined {
   return leaves(menu).find((n) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { RuntimeProvider, type RuntimeServices } from '../runtime';
 import { download } from './request/download';
@@ -14,6 +15,9 @@ const hostDownload: RuntimeServices['download'] = (options) => download(options)
 export function RuntimeHost({ children }: { children: ReactNode }) {
   const snap = useSnapshot(session);
   const { desensitization } = useSnapshot(settings);
+  const navigate = useNavigate();
+  const go = useRef(navigate);
+  go.current = navigate;
   const services = useMemo<RuntimeServices>(() => ({
     // the same functions for the whole session: a page that loads in an effect keyed on them must
     // not load again (and a form must not be rebuilt over what the user typed) when the user info changes
@@ -21,6 +25,7 @@ export function RuntimeHost({ children }: { children: ReactNode }) {
     download: hostDownload,
     hasPermission: (key) => !key || !!snap.userInfo?.admin || !!snap.permissions[key],
     desensitize: desensitization === '1',
+    openPage: (url) => { void go.current(url); },
     user: snap.userInfo ? {
       user: snap.userInfo.user, username: snap.userInfo.realName, currentOrg: snap.userInfo.currentOrg, currentOrgName: snap.userInfo.currentOrgName,
       currentGroup: snap.userInfo.currentGroup, currentGroupName: snap.userInfo.currentGroupName,

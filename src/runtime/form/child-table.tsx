@@ -7,12 +7,13 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { createContext, memo, useContext, useMemo, useState } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import {
-  CHILD_MESSAGES, addUnique, cellProblem, childTotals, copyRows, emptyRow, moveRow, removeRows, type ChildRow,
+  CHILD_MESSAGES, addUnique, cellProblem, childTotals, copyRows, emptyRow, insertAt, moveRow, removeRows, type ChildRow,
 } from '../../schema/child-rows';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-schema';
 import { formatValue } from '../../schema/value-formats';
 import { MaterialPicker } from '../picker/material-picker';
+import { ImageUploadBase, ImageView } from './image-upload';
 
 /**
  * The rows of a child table as a reactive store: each cell subscribes to its own row, so typing in
@@ -37,12 +38,18 @@ const Cell = memo(function Cell({ store, row, field, editable }: { store: ChildS
     if (message) store.errors[errorKey(row.rowKey, field.fieldName)] = message;
     else delete store.errors[errorKey(row.rowKey, field.fieldName)];
   };
-  if (!editable) return <span>{formatValue(field.cgValFormat?.valFormatFun, value)}</span>;
+  const kind = componentOf(field);
+  // images: thumbnails opening 图片查看; uploaded in place when the cell is editable
+  if (kind === 'ImageUpload') {
+    return editable ? <ImageUploadBase value={value as string | null} onChange={(v) => set(v)} /> : <ImageView value={value as string | null} />;
+  }
+  // calculated cells are shown, never typed: they follow the row's other cells
+  if (!editable || kind === 'Display') return <span className={kind === 'Display' ? 'wb-cell-calculated' : undefined} data-cell={field.fieldName}>{formatValue(field.cgValFormat?.valFormatFun, value)}</span>;
   const status = error ? 'error' : undefined;
   const common = { status, onBlur: check, 'data-cell': field.fieldName, style: { width: '100%' } } as const;
   const options = (field.options ?? field.enumOptions ?? []).map((o) => ({ label: o.label, value: o.value as string }));
   let control: React.ReactNode;
-  switch (componentOf(field)) {
+  switch (kind) {
     case 'NumberInput':
       control = <InputNumber {...common} stringMode value={value as string | null} onChange={(v) => set(v)} />;
       break;
@@ -141,6 +148,13 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
     if (singleChild && store.rows.length >= 1) return void message.warning(CHILD_MESSAGES.singleChild);
     store.rows.push(emptyRow(fields));
   };
+  /** An empty row above the chosen one (the position of the first selected row). */
+  const insert = () => {
+    if (selected.length === 0) return void message.warning(CHILD_MESSAGES.selectOne);
+    if (singleChild && store.rows.length >= 1) return void message.warning(CHILD_MESSAGES.singleChild);
+    const at = Math.min(...selected.map((key) => store.rows.findIndex((r) => r.rowKey === key)).filter((i) => i >= 0));
+    store.rows = insertAt(store.rows, at, [emptyRow(fields)]);
+  };
   const remove = () => {
     if (selected.length === 0) return void message.warning(CHILD_MESSAGES.selectOne);
     modal.confirm({
@@ -183,6 +197,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
         {editable && buttons && (
           <Space>
             <Button size="small" type="primary" onClick={add}>新增行</Button>
+            <Button size="small" onClick={insert}>插入行</Button>
             {materialField && <Button size="small" onClick={() => setPicking(true)}>选择物料</Button>}
             {allowCopy && <Button size="small" onClick={copy}>复制</Button>}
             <Button size="small" danger onClick={remove}>删除</Button>

@@ -34,7 +34,7 @@ export function useLeadingDebounce<A extends unknown[]>(fn: (...args: A) => void
 
 /**
  * Linkage of spec 001 §4 that follows from field names: clearing a …Name field clears its …Id,
- * clearing an organisation name clears the company key.
+ * clearing an organisation name clears the company key, clearing the notice code clears the notice id.
  */
 function clearLinkedIds(form: Form) {
   onFieldValueChange('*', (field) => {
@@ -46,6 +46,8 @@ function clearLinkedIds(form: Form) {
       if (form.query(id).take()) form.setValuesIn(id, null);
     }
     if (name === 'orgName' && form.query('pkOrg').take()) form.setValuesIn('pkOrg', null);
+    // the settlement edit pages: clearing the notice code clears the notice id
+    if (name === 'noticeCode' && form.query('noticeId').take()) form.setValuesIn('noticeId', null);
   });
 }
 

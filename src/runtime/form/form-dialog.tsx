@@ -1,12 +1,16 @@
 import { App as AntApp, Alert, Button, Modal, Skeleton, Space } from 'antd';
+import { onFieldValueChange } from '@formily/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { subscribe } from 'valtio';
+import { recalculateMain, rowRecalculator } from '../../schema/form-calc';
+import type { FieldDefinition } from '../../schema/field-definition';
 import { toFormValues, toSubmitValues, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
 import type { PlateEntry } from '../../schema/validate';
 import { useRuntime } from '../runtime-context';
 import { PlatesContext } from './form-components';
 import { CHILD_MESSAGES, emptyRow, newRowKey, toSubmitRows, validateRows, type ChildRow } from '../../schema/child-rows';
-import { ChildTable, createChildStore } from './child-table';
+import { ChildTable, createChildStore, type ChildStore } from './child-table';
 import { DynamicForm, SUBMIT_DEBOUNCE_MS, keepFocus, useLeadingDebounce, useTemplateForm } from './dynamic-form';
 
 /** What the list asks the dialog to do: a new record, an edit of one, or a new one copied from one. */
@@ -42,6 +46,9 @@ function usePlates(): readonly PlateEntry[] {
   }, [request]);
   return plates;
 }
+
+/** Modes that change an existing record (PUT update with its version). */
+const isUpdate = (mode: FormMode) => mode === 'update' || mode === 'safeUpdate' || mode === 'weigh';
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
@@ -95,14 +102,58 @@ export function TemplateFormDialog({ menuId, base, request: ask, onClose, onSave
   );
 }
 
-function RecordForm({ template, mode, row, base, onClose, onSaved }: {
+/**
+ * Calculated fields recalculated on every change (spec 001 §2, the settlement edit pages): a
+ * child row's calculated cells when one of its cells changes, then the main form's totals over the
+ * child rows and its own calculations; and the main form's when one of its fields changes.
+ */
+function useCalculations(form: import('@formily/core').Form, fields: readonly FieldDefinition[], mainTable: string | null | undefined,
+  childLists: readonly { customTable: string; fields: FieldDefinition[] }[], stores: readonly ChildStore[]) {
+  useEffect(() => {
+    const mainCalc = fields.some((f) => f.calculate);
+    const rowCalcs = childLists.map((c) => (c.fields.some((f) => f.calculate) ? rowRecalculator(c.fields) : null));
+    if (!mainCalc && !rowCalcs.some(Boolean)) return;
+    let busy = false;
+    const updateMain = () => {
+      if (!mainCalc || busy) return;
+      busy = true;
+      try {
+        const children = Object.fromEntries(childLists.map((c, i) => [c.customTable, stores[i].rows]));
+        const changes = recalculateMain(fields, mainTable, form.values as Record<string, unknown>, children);
+        if (Object.keys(changes).length) form.setValues(changes);
+      } finally { busy = false; }
+    };
+    /** Every row of a table (a few hundred rows take about a millisecond); only changed cells are written. */
+    const recalcRows = (i: number) => {
+      const recalc = rowCalcs[i];
+      if (!recalc) return;
+      for (const r of stores[i].rows) {
+        const changes = recalc(r);
+        for (const k in changes) r[k] = changes[k];
+      }
+    };
+    stores.forEach((_, i) => recalcRows(i));
+    updateMain();
+    // a changed cell, an added, removed or moved row: notified once per tick (the writes made here notify once more, and change nothing)
+    const stops = stores.map((store, i) => subscribe(store, () => { recalcRows(i); updateMain(); }));
+    const id = `calc-${Math.random().toString(36).slice(2)}`;
+    form.addEffects(id, () => { onFieldValueChange('*', () => updateMain()); });
+    return () => { stops.forEach((stop) => stop()); form.removeEffects(id); };
+  }, [form, fields, mainTable, childLists, stores]);
+}
+
+export function RecordForm({ template, mode, row, base, onClose, onSaved, placement = 'dialog', weighStatus = null }: {
   template: Template; mode: FormMode; row: Record<string, unknown>; base: string; onClose(): void; onSaved(): void;
+  /** A dialog has its buttons at the foot; an edit page has its bar (保存, 取消) at the top. */
+  placement?: 'dialog' | 'page';
+  /** PU or SA: which company of a new document the current organisation is (spec 001 §4). */
+  weighStatus?: 'PU' | 'SA' | null;
 }) {
   const { request, user } = useRuntime();
   const { message, modal } = AntApp.useApp();
   const fields = useMemo(() => template.formSubList ?? [], [template]);
   const initial = useMemo(() => toFormValues(fields, row), [fields, row]);
-  const ctx = useMemo(() => ({ ...(user ?? {}), now: new Date() }), [user]);
+  const ctx = useMemo(() => ({ ...(user ?? {}), weighStatus, now: new Date() }), [user, weighStatus]);
   const handle = useTemplateForm(template, mode, ctx, initial);
   const [version, setVersion] = useState(row.version as number | undefined);
   const [stale, setStale] = useState(false);
@@ -120,6 +171,7 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
     }, AUTO_ROW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [masterChild, mode, childLists, stores]);
+  useCalculations(handle.form, fields, template.customTable, childLists, stores);
   // one key per opened form: a double click or a retry after a lost answer makes one record
   const idempotencyKey = useMemo(newKey, []);
 
@@ -143,7 +195,7 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
     }
     setSaving(true);
     try {
-      if (mode === 'update') {
+      if (isUpdate(mode)) {
         await request({ method: 'PUT', url: `${base}/update`, body: { ...body, id: row.id, version }, quiet: true });
         message.success('修改成功');
       } else {
@@ -151,7 +203,8 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
         message.success('新增成功');
       }
       onSaved();
-      onClose();
+      // a dialog closes itself; an edit page's host leaves the page on onSaved
+      if (placement === 'dialog') onClose();
     } catch (error) {
       showProblem(error);
     } finally {
@@ -179,7 +232,7 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
     void handle.form.submit(async (values: Record<string, unknown>) => {
       if (!childOk) return;
       const go = () => {
-        if (mode !== 'update') return void save(values);
+        if (!isUpdate(mode)) return void save(values);
         modal.confirm({
           title: '提示', content: UPDATE_CONFIRM, okText: '是', cancelText: '否', type: 'warning',
           onOk: () => save(values),
@@ -204,8 +257,27 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
     setStale(false);
   };
 
+  const readOnly = mode === 'view';
+  const buttonBar = (
+    // pressing a button must not blur the field first: a message clearing on blur would move the button away before the click lands
+    <Space className={placement === 'page' ? 'wb-edit-page-bar' : 'wb-form-footer'} onMouseDown={keepFocus}>
+      {placement === 'page' ? (
+        <>
+          {!readOnly && <Button type="primary" loading={saving} onClick={submit}>{mode === 'weigh' ? '称重保存' : '保存'}</Button>}
+          <Button onClick={onClose}>{mode === 'weigh' ? '取消称重' : readOnly ? '返回' : '取消'}</Button>
+        </>
+      ) : (
+        <>
+          <Button onClick={onClose}>取消</Button>
+          <Button onClick={reset}>重置</Button>
+          <Button type="primary" loading={saving} onClick={submit}>提交</Button>
+        </>
+      )}
+    </Space>
+  );
   return (
     <>
+      {placement === 'page' && buttonBar}
       {stale && (
         <Alert
           type="warning" showIcon className="wb-form-stale" message="数据已被他人修改，请刷新后重试"
@@ -222,12 +294,7 @@ function RecordForm({ template, mode, row, base, onClose, onSaved }: {
           editable={mode !== 'view' && mode !== 'weigh'} buttons={mode !== 'safeUpdate'}
         />
       ))}
-      {/* pressing a button must not blur the field first: a message clearing on blur would move the button away before the click lands */}
-      <Space className="wb-form-footer" onMouseDown={keepFocus}>
-        <Button onClick={onClose}>取消</Button>
-        <Button onClick={reset}>重置</Button>
-        <Button type="primary" loading={saving} onClick={submit}>提交</Button>
-      </Space>
+      {placement === 'dialog' && buttonBar}
     </>
   );
 }

@@ -42,7 +42,7 @@ const ids = (value: unknown) => (typeof value === 'string' && value ? value.spli
  * IMG_UPLOAD_EP / IMG_LOGO: images uploaded to the server (JPG, PNG, GIF under 2 MB, one by
  * default); the value is the comma-joined ids of the stored images; thumbnails 80x40 open 图片查看.
  */
-function ImageUploadBase({ value, onChange, disabled, readOnly, maxCount = 1 }: { value?: string | null; onChange?(value: string | null): void; disabled?: boolean; readOnly?: boolean; maxCount?: number }) {
+export function ImageUploadBase({ value, onChange, disabled, readOnly, maxCount = 1 }: { value?: string | null; onChange?(value: string | null): void; disabled?: boolean; readOnly?: boolean; maxCount?: number }) {
   const { request } = useRuntime();
   const { message } = AntApp.useApp();
   const [preview, setPreview] = useState<string | null>(null);

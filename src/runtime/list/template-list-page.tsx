@@ -16,6 +16,7 @@ import { listColumns, type Row } from './list-columns';
 import { ListTree } from './list-tree';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
 import { useListData } from './use-list-data';
+import { onResourceSaved } from './list-events';
 import { useExport } from './use-export';
 
 export const PAGE_SIZES = [10, 20, 40, 80, 100];
@@ -38,7 +39,11 @@ export function statisticsEntries(tongji: Record<string, unknown> | null | undef
 const FORM_ACTIONS: Record<string, FormRequest['mode']> = { add: 'create', edit: 'update', copy: 'create1' };
 
 /** A list page generated from the LIST template of a menu entry (spec 000 §2.4). */
-export function TemplateListPage({ menuId, onOpen, formActions = true, refresh }: { menuId: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; formActions?: boolean; refresh?: number }) {
+export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, pagePath }: {
+  menuId: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; formActions?: boolean; refresh?: number;
+  /** The list's route (`…/index`): a template with formPage opens its form at `…/edit` and `…/viewEdit`. */
+  pagePath?: string;
+}) {
   const { request } = useRuntime();
   const [template, setTemplate] = useState<Template | null>(null);
   const [missing, setMissing] = useState(false);
@@ -51,12 +56,14 @@ export function TemplateListPage({ menuId, onOpen, formActions = true, refresh }
   }, [menuId, request]);
   if (missing) return <Empty description="该菜单尚未配置模板" />;
   if (!template) return <Skeleton active />;
-  return <TemplateList template={template} menuId={formActions ? menuId : undefined} onOpen={onOpen} refresh={refresh} />;
+  return <TemplateList template={template} menuId={formActions ? menuId : undefined} onOpen={onOpen} refresh={refresh} pagePath={pagePath} />;
 }
 
 /** `refresh`: the host bumps it after changing rows itself (the list reloads, keeping its search and page). */
-export function TemplateList({ template, menuId, onOpen, refresh }: { template: Template; menuId?: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; refresh?: number }) {
-  const { request, desensitize } = useRuntime();
+export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
+  template: Template; menuId?: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; refresh?: number; pagePath?: string;
+}) {
+  const { request, desensitize, openPage } = useRuntime();
   const { message, modal } = AntApp.useApp();
   const { query, setQuery, data, loading, reload } = useListData(template);
   const [selected, setSelected] = useState<Row[]>([]);
@@ -87,12 +94,22 @@ export function TemplateList({ template, menuId, onOpen, refresh }: { template: 
   }, [refresh]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new refresh number reloads
   const closeForm = useCallback(() => setFormRequest(null), []);
   const base = resourceBase(template.resUrl ?? '');
+  // a save in the resource's edit page (another tab) reloads this list in place
+  useEffect(() => onResourceSaved(base, () => { setSelected([]); void reload(); }), [base, reload]);
+  const formPage = template.formPage && pagePath && openPage ? pagePath.replace(/\/index$/, '') : null;
 
   const runAction = async (button: TemplateButton) => {
     if (button.action === 'export') return exporter.start();
     const problem = selectionProblem(button, selected.length);
     if (problem) return void message.warning(problem);
     const action = ROW_ACTIONS[button.action];
+    if (!action && formPage && (FORM_ACTIONS[button.action] || button.action === 'view')) {
+      // the document opens in its edit page: …/edit?type=create|update|create1&id=…, or …/viewEdit?id=…
+      const id = selected[0]?.id;
+      if (button.action === 'view') return openPage!(`${formPage}/viewEdit?id=${id}`);
+      const mode = FORM_ACTIONS[button.action];
+      return openPage!(mode === 'create' ? `${formPage}/edit?type=create` : `${formPage}/edit?type=${mode}&id=${id}`);
+    }
     if (!action && menuId !== undefined && FORM_ACTIONS[button.action]) {
       const mode = FORM_ACTIONS[button.action];
       return setFormRequest(mode === 'create' ? { mode } : { mode, rowId: selected[0].id });

@@ -4,10 +4,12 @@ import { Navigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { usePagePath } from '../layout/kept-page';
 import { usePageTitle } from '../page-title';
-import { findLeafByRoute, type MenuNode } from '../session/menu';
+import { formPageOf } from '../navigation';
+import { findLeafByRoute, leafRoute, type MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
 
 const TemplateListPage = lazy(() => import('../../runtime').then((m) => ({ default: m.TemplateListPage })));
+const FormPage = lazy(() => import('./form-page').then((m) => ({ default: m.FormPage })));
 const MenuAdminPage = lazy(() => import('./admin/menu-admin-page').then((m) => ({ default: m.MenuAdminPage })));
 const UserAdminPage = lazy(() => import('./admin/user-admin-page').then((m) => ({ default: m.UserAdminPage })));
 const OrgAdminPage = lazy(() => import('./admin/org-admin-page').then((m) => ({ default: m.OrgAdminPage })));
@@ -15,7 +17,7 @@ const RoleAdminPage = lazy(() => import('./admin/role-admin-page').then((m) => (
 
 /** Menu component names → pages; anything else is the unconfigured-template page. */
 const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
-  'views/template/list': (menu) => <TemplateListPage menuId={menu.id} />,
+  'views/template/list': (menu) => <TemplateListPage menuId={menu.id} pagePath={leafRoute(menu) ?? undefined} />,
   'views/admin/role': (menu) => <RoleAdminPage menuId={menu.id} />,
   'views/admin/menu': () => <MenuAdminPage />,
   'views/admin/user': (menu) => <UserAdminPage menuId={menu.id} />,
@@ -27,7 +29,11 @@ export function MenuPage() {
   const pathname = usePagePath();
   const { menu } = useSnapshot(session);
   const entry = findLeafByRoute(menu as MenuNode[], pathname);
-  usePageTitle(entry?.title ?? '404');
+  const form = entry ? undefined : formPageOf(menu as MenuNode[], pathname);
+  usePageTitle(form ? `${form.entry.title}${form.view ? '查看' : '编辑'}` : entry?.title ?? '404');
+  if (form) {
+    return <Suspense fallback={null}><FormPage entry={form.entry} path={pathname} view={form.view} /></Suspense>;
+  }
   if (!entry) {
     if (menu.length === 0) return null; // the menu is still loading
     return <Navigate to="/clouds/index1" replace />;

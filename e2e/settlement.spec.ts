@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+
+const view = (page: Page) => page.locator('.wb-page:visible');
+const rows = (page: Page) => view(page).locator('.wb-list-page .ant-table-tbody tr.ant-table-row');
+const button = (page: Page, name: RegExp) => view(page).locator('.wb-button-group').getByRole('button', { name });
+const editPage = (page: Page) => view(page).locator('.wb-edit-page');
+const input = (page: Page, field: string) => editPage(page).locator(`[data-field="${field}"]`);
+const cells = (page: Page, field: string) => editPage(page).locator(`[data-cell="${field}"]`);
+const shown = (page: Page, label: string) => editPage(page).locator('.ant-formily-item').filter({ hasText: label }).locator('.wb-form-display');
+
+async function findSettlement(page: Page, code: string) {
+  await view(page).getByLabel('快速查询').fill(code);
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+}
+
+test('采购结算: 新增 opens the edit page; lines and totals are recalculated on every change; 修改 and 查看 open the same page in their modes', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'finance');
+  await openFromSidebar(page, '采购管理', '采购结算');
+  await expect(view(page).locator('.ant-pagination-total-text')).toHaveText(/共 \d+ 条/);
+
+  await button(page, /^新\s*增$/).click();
+  await expect(page).toHaveURL(/\/modules\/purorder\/fd_pu_settlement_main\/edit\?type=create$/);
+  await expect(page.locator('.wb-tag-tabs, .ant-tabs').getByText('采购结算编辑')).toBeVisible();
+  await expect(editPage(page).getByText('采购结算单 — 新增')).toBeVisible();
+  // PU: the receiving company is the current organisation; one empty line arrives by itself
+  await expect(input(page, 'reCompanyName')).toHaveValue('东方能源有限公司');
+  await expect(cells(page, 'billCode')).toHaveCount(1);
+
+  await input(page, 'settleCode').fill('E2E-JS-0001');
+  await input(page, 'noticeCode').click();
+  const popup = page.locator('.wb-resource-popup');
+  await expect(popup.locator('.ant-modal-title')).toHaveText('选择采购通知单');
+  await popup.locator('.ant-table-tbody tr.ant-table-row').first().dblclick();
+  await expect(popup).toBeHidden();
+  await expect(input(page, 'noticeCode')).not.toHaveValue('');
+  await expect(input(page, 'vendorName')).not.toHaveValue(''); // the notice's vendor comes along
+
+  await cells(page, 'billCode').first().fill('E2E-B-1');
+  await cells(page, 'net').first().fill('32.42');
+  await cells(page, 'deductWeight').first().fill('0.1');
+  await cells(page, 'price').first().fill('615.5');
+  await expect(cells(page, 'settleWeight').first()).toHaveText('32.320');
+  await expect(cells(page, 'amount').first()).toHaveText('19892.96');
+  await editPage(page).getByRole('button', { name: '新增行' }).click();
+  await cells(page, 'billCode').nth(1).fill('E2E-B-2');
+  await cells(page, 'net').nth(1).fill('10');
+  await cells(page, 'price').nth(1).fill('600');
+  await expect(cells(page, 'amount').nth(1)).toHaveText('6000.00');
+  await expect(shown(page, '结算金额')).toHaveText('25892.96');
+  await input(page, 'deductAmount').fill('92.96');
+  await expect(shown(page, '应付金额')).toHaveText('25800.00');
+  // 插入行 puts an empty line above the chosen one
+  await editPage(page).locator('.wb-child-table .ant-table-tbody tr.ant-table-row').nth(1).locator('.ant-checkbox-input').check();
+  await editPage(page).getByRole('button', { name: '插入行' }).click();
+  await expect(cells(page, 'billCode')).toHaveCount(3);
+  await expect(cells(page, 'billCode').nth(1)).toHaveValue('');
+  await expect(cells(page, 'billCode').nth(2)).toHaveValue('E2E-B-2');
+  await editPage(page).locator('.wb-child-table .ant-table-tbody tr.ant-table-row').nth(1).locator('.ant-checkbox-input').check();
+  await editPage(page).locator('.wb-child-table .ant-table-tbody tr.ant-table-row').nth(2).locator('.ant-checkbox-input').uncheck();
+  await editPage(page).getByRole('button', { name: /删\s*除/ }).click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(cells(page, 'billCode')).toHaveCount(2);
+
+  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  // the edit tab closes and the list shows the new document
+  await expect(page).toHaveURL(/\/fd_pu_settlement_main\/index$/);
+  await expect(page.locator('.wb-tag-tabs, .ant-tabs').getByText('采购结算编辑')).toHaveCount(0);
+  await findSettlement(page, 'E2E-JS-0001');
+  await expect(rows(page).first()).toContainText('25892.96');
+  await expect(rows(page).first()).toContainText('25800.00');
+
+  // 修改: the same page in update mode with the lines; a new price changes the line and the totals
+  await rows(page).first().locator('.ant-checkbox-input').check();
+  await button(page, /^修\s*改$/).click();
+  await expect(page).toHaveURL(/\/edit\?type=update&id=\d+$/);
+  await expect(editPage(page).getByText('采购结算单 — 修改')).toBeVisible();
+  await expect(cells(page, 'billCode')).toHaveCount(2);
+  await expect(input(page, 'settleCode')).toBeDisabled(); // a document keeps its number
+  await cells(page, 'price').nth(1).fill('650');
+  await expect(cells(page, 'amount').nth(1)).toHaveText('6500.00');
+  await expect(shown(page, '结算金额')).toHaveText('26392.96');
+  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page.getByText('确定更新此条数据?')).toBeVisible();
+  await page.getByRole('button', { name: /^是$/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/fd_pu_settlement_main\/index$/);
+  await expect(rows(page).first()).toContainText('26392.96');
+
+  // 查看: read-only, 返回 leaves
+  await rows(page).first().locator('.ant-checkbox-input').check();
+  await button(page, /^查\s*看$/).click();
+  await expect(page).toHaveURL(/\/viewEdit\?id=\d+$/);
+  await expect(editPage(page).getByText('采购结算单 — 查看')).toBeVisible();
+  await expect(editPage(page).getByRole('button', { name: /^保\s*存$/ })).toHaveCount(0);
+  await expect(editPage(page).getByRole('button', { name: '新增行' })).toHaveCount(0);
+  await expect(cells(page, 'amount').nth(1)).toHaveText('6500.00');
+  await editPage(page).getByRole('button', { name: /^返\s*回$/ }).click();
+  await expect(page).toHaveURL(/\/fd_pu_settlement_main\/index$/);
+  await expectNoConsoleErrors(problems);
+});
+
+test('an edit page address: the mode comes from `type`; an unknown mode or a missing id is said, and clearing the notice code clears its id', async ({ page }) => {
+  await signIn(page, 'finance');
+  await expect(page).toHaveURL(/\/clouds/);
+  await page.goto('/modules/purorder/fd_pu_settlement_main/edit?type=bogus');
+  await expect(view(page).getByText('未知的表单模式 bogus')).toBeVisible();
+  await page.goto('/modules/purorder/fd_pu_settlement_main/edit?type=update');
+  await expect(view(page).getByText('缺少要打开的单据（id）')).toBeVisible();
+  // safeUpdate: the lines can be changed but not added or removed
+  await page.goto('/modules/purorder/fd_pu_settlement_main/index');
+  await rows(page).first().locator('.ant-checkbox-input').check();
+  await button(page, /^修\s*改$/).click();
+  const url = page.url();
+  await page.goto(url.replace('type=update', 'type=safeUpdate'));
+  await expect(cells(page, 'billCode').first()).toBeVisible();
+  await expect(editPage(page).getByRole('button', { name: '新增行' })).toHaveCount(0);
+  await page.goto(url.replace('type=update', 'type=weigh'));
+  await expect(editPage(page).getByRole('button', { name: '称重保存' })).toBeVisible();
+  await expect(input(page, 'deductAmount')).toBeDisabled();
+  await page.goto(url);
+  await expect(input(page, 'noticeCode')).not.toHaveValue('');
+  await editPage(page).locator('.ant-formily-item').filter({ hasText: '通知单号' }).getByLabel('清除').click();
+  await expect(input(page, 'noticeCode')).toHaveValue('');
+  // the notice's vendor went with it: pick one again
+  await input(page, 'vendorName').click();
+  await page.locator('.wb-resource-popup .ant-table-tbody tr.ant-table-row').first().dblclick();
+  await expect(input(page, 'vendorName')).not.toHaveValue('');
+  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await page.getByRole('button', { name: /^是$/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  const id = new URL(url).searchParams.get('id');
+  const doc = await page.evaluate(async (id) => {
+    const token = JSON.parse(localStorage.getItem('wb.session') ?? '{}').accessToken as string;
+    return (await (await fetch(`/api/purorder/fd-pu-settlement-main/detail/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).data;
+  }, id);
+  expect([doc.noticeCode, doc.noticeId]).toEqual([null, null]);
+});
