@@ -3,3 +3,9 @@ export { RuntimeProvider, useRuntime, type RuntimeRequest, type RuntimeServices 
 export { TemplateList, TemplateListPage, PAGE_SIZES } from './list/template-list-page';
 export type { Row } from './list/list-columns';
 export { DynamicForm, useTemplateForm, keepFocus } from './form/dynamic-form';
+export { TransferList, TreeTransfer, AddressTransfer, type TransferListProps, type TreeTransferProps, type AddressTransferProps } from './widgets/transfer-list';
+export { TimeRangeDialog, type TimeRangeDialogProps } from './widgets/time-range-dialog';
+export { DateSpecDialog, type DateSpecDialogProps } from './widgets/date-spec-dialog';
+export { TimePointDialog, type TimePointDialogProps } from './widgets/time-point-dialog';
+export { CalculationDialog, type CalculationDialogProps } from './widgets/calculation-dialog';
+export { AnnouncementTable, AnnouncementView, type AnnouncementTableProps, type AnnouncementColumn } from './widgets/announcement-table';

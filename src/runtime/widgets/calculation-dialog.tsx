@@ -107,7 +107,11 @@ function CalculationBody({ value, fields, sumTables = [], onOk, onCancel }: Omit
       render: (_: unknown, r, i) => (
         <Select
           aria-label={`第${i + 1}行合计表`} size="small" style={{ width: '100%' }} disabled={!r.sum} placeholder={r.sum ? '请选择合计表' : undefined}
-          value={r.sumTable ?? undefined} options={sumTables.map((t) => ({ ...t }))} onChange={(t: string) => change(r.key, { sumTable: t, customTable: t })}
+          value={r.sumTable ?? undefined} options={sumTables.map((t) => ({ ...t }))} onChange={(t: string) => {
+            // a field of another table no longer fits the sum (when the form knows the table's fields)
+            const fits = !fields.some((f) => f.customTable === t) || fields.some((f) => f.customTable === t && f.fieldName === r.fieldName);
+            change(r.key, { sumTable: t, customTable: t, ...(fits ? {} : { fieldName: null }) });
+          }}
         />
       ),
     },
