@@ -50,6 +50,12 @@ describe('compileForm', () => {
     expect(componentOf({ fieldName: 'gross', fieldExplain: '毛重', fieldType: 'NUMBER' })).toBe('NumberInput');
     expect(componentOf({ fieldName: 'sql', fieldExplain: 'SQL', formSubmitType: 'TEXTAREA_SENTENCE' })).toBe('SqlEditor');
   });
+  it('renders the confirmation table (Announcement) as a full-row list field', () => {
+    const confirmations: FieldDefinition = { fieldName: 'confirmations', fieldExplain: '现场确认', formSubmitType: 'Announcement' };
+    expect(componentOf(confirmations)).toBe('Announcement');
+    const node = compileForm({ formSubList: [confirmations] }, 'update', ctx).schema.properties!.grid.properties!.confirmations;
+    expect(node).toMatchObject({ type: 'array', 'x-component': 'Announcement', 'x-decorator-props': { gridSpan: 4 } });
+  });
 });
 
 describe('form values', () => {

@@ -18,6 +18,7 @@ export type FormMode = (typeof FORM_MODES)[number];
 export const FORM_COMPONENTS = [
   'Input', 'TextArea', 'SqlEditor', 'NumberInput', 'Digits', 'Plate', 'Select', 'MultiSelect', 'Radio', 'Checkbox', 'YesNo',
   'Date', 'DateTime', 'DateRange', 'DateTimeRange', 'Time', 'TimeRange', 'ImageUpload', 'Picker', 'AutoComplete', 'Password', 'Display',
+  'Announcement',
 ] as const;
 export type FormComponentName = (typeof FORM_COMPONENTS)[number];
 
@@ -64,6 +65,7 @@ export function formColumns(template: Pick<Template, 'formatStyle'>): 4 | 8 {
 /** Remarks and multi-line text take a full row. */
 export function isFullRow(field: FieldDefinition): boolean {
   return field.formSubmitType === 'TEXTAREA' || field.formSubmitType === 'TEXTAREA_SENTENCE' || field.formSubmitType === 'IMG_UPLOAD_EP'
+    || field.formSubmitType === 'Announcement'
     || /^(remark|remarks|memo|note)$|Remark$/.test(field.fieldName) || (field.rows ?? 0) > 1;
 }
 
@@ -90,6 +92,7 @@ export function componentOf(field: FieldDefinition): FormComponentName {
     case 'RESOURCE_CONTROLS': case 'RESOURCE_CONTROLS_MORE': case 'RESOURCE_CONTROLS_MORE_FOLD': case 'DETAIL_RESOURCE_CONTROLS': return 'Picker';
     case 'AUTO_COMPLETE': case 'SEARCH_AUTOMATIC': return 'AutoComplete';
     case 'CALCULATE': case 'NONE_WHOLE': case 'RESOURCE_NONE': return 'Display';
+    case 'Announcement': return 'Announcement';
     default:
       if (field.fieldType === 'NUMBER') return 'NumberInput';
       if (field.fieldType === 'BOOLEAN') return 'YesNo';
@@ -134,7 +137,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
     const multi = MULTI_KINDS.has(field.formSubmitType ?? '');
     const options = choices(field);
     const node: FormSchemaNode = {
-      type: field.fieldType === 'BOOLEAN' || component === 'YesNo' ? 'boolean' : multi || component.endsWith('Range') ? 'array' : 'string',
+      type: field.fieldType === 'BOOLEAN' || component === 'YesNo' ? 'boolean' : multi || component.endsWith('Range') || component === 'Announcement' ? 'array' : 'string',
       title: field.fieldExplain,
       'x-index': index,
       'x-decorator': 'FormItem',

@@ -8,6 +8,7 @@ import type { FormComponentName } from '../../schema/form-schema';
 import { AutoCompleteInput } from '../picker/auto-complete-input';
 import { ImageUpload } from './image-upload';
 import { PickerInput } from '../picker/picker-input';
+import { AnnouncementField } from '../widgets/announcement-field';
 import { digitsOnly, normalisePlate, type PlateEntry } from '../../schema/validate';
 
 /** The plate list (findAll) the plate input matches a single typed character against. */
@@ -88,4 +89,5 @@ export const FORM_COMPONENT_MAP: Record<FormComponentName | 'FormGrid' | 'FormIt
   AutoComplete: AutoCompleteInput as ComponentType<never>,
   Password: withDefaults(Password, { autoComplete: 'new-password' }) as ComponentType<never>,
   Display: Display as ComponentType<never>,
+  Announcement: AnnouncementField as ComponentType<never>,
 };

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actionCodes, actionLabel, applyAction, checkAction, defaultAnnouncementColumns, isRowSelectable, leadingGate, tableActions,
+  type AnnouncementRow,
+} from './announcement';
+
+const rows: AnnouncementRow[] = [
+  { id: 1, plateNumber: '蒙A12345', ihandle: true, confirmSubButs: ['CONFIRM', 'CONFIRM_NOT'] },
+  { id: 2, plateNumber: '蒙B22222', ihandle: true, confirmSubButs: 'SINGLE_WEIGH,SINGLE_EMPTY' },
+  { id: 3, plateNumber: '蒙C33333', ihandle: false, confirmSubButs: ['CONFIRM'] },
+  { id: 4, plateNumber: '蒙D44444', ihandle: true, confirmSubButs: ['CONFIRM', 'CONFIRM_NO'] },
+  { id: 5, plateNumber: '蒙E55555', ihandle: true, confirmSubButs: [] },
+];
+
+describe('confirmation table rules', () => {
+  it('labels the codes, with 合格/不合格 in sampling mode', () => {
+    expect(['CONFIRM', 'CONFIRM_NO', 'CONFIRM_NOT', 'CONFIRM_AGAIN', 'SINGLE_WEIGH', 'SINGLE_EMPTY'].map((c) => actionLabel(c)))
+      .toEqual(['确认', '无法确认', '取消确认', '重新确认', '称重后离厂', '空车离厂']);
+    expect(['CONFIRM', 'CONFIRM_NOT', 'CONFIRM_AGAIN'].map((c) => actionLabel(c, true))).toEqual(['合格', '不合格', '合格']);
+  });
+  it('a row is selectable only with ihandle, some codes, and no CONFIRM_NO', () => {
+    expect(rows.map(isRowSelectable)).toEqual([true, true, false, false, false]);
+    expect(actionCodes(rows[1])).toEqual(['SINGLE_WEIGH', 'SINGLE_EMPTY']);
+    expect(tableActions(rows)).toEqual(['CONFIRM', 'CONFIRM_NO', 'CONFIRM_NOT', 'SINGLE_WEIGH', 'SINGLE_EMPTY']);
+  });
+  it('checks an action first and says which row is wrong', () => {
+    expect(checkAction('CONFIRM', rows, [])).toBe('请至少选择一条数据！');
+    expect(checkAction('CONFIRM_NO', rows, [1])).toBe('无法确认的数据不能操作');
+    expect(checkAction('CONFIRM', rows, [1, 3])).toBe('第3行不可处理（未开放处理）');
+    expect(checkAction('CONFIRM', rows, [4])).toBe('第4行不可处理（无法确认）');
+    expect(checkAction('CONFIRM', rows, [5])).toBe('第5行不可处理（没有可执行的操作）');
+    expect(checkAction('CONFIRM', rows, [1, 2])).toBe('第2行不能确认');
+    expect(checkAction('CONFIRM', rows, [1, 2], true)).toBe('第2行不能合格');
+    expect(checkAction('SINGLE_EMPTY', rows, [2])).toBeNull();
+  });
+  it('sets the result of the chosen rows only', () => {
+    const next = applyAction(rows, 'CONFIRM', [1]);
+    expect(next[0].result).toBe('CONFIRM');
+    expect(next[1]).toBe(rows[1]);
+  });
+  it('shows a row’s own fields when no columns are configured', () => {
+    expect(defaultAnnouncementColumns(rows)).toEqual(['plateNumber']);
+  });
+  it('lets the first click through and ignores repeats within a second', () => {
+    let now = 10_000;
+    const gate = leadingGate(1000, () => now);
+    expect(gate()).toBe(true);
+    now += 400;
+    expect(gate()).toBe(false);
+    now += 700;
+    expect(gate()).toBe(true);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The on-site confirmation table, control kind `Announcement` (spec 001 §3, §4): rows carry
+ * `ihandle` and their action codes (`confirmSubButs`); an action runs on the chosen rows after it
+ * has been checked, and only the first click within a second counts.
+ */
+
+export const ANNOUNCEMENT_ACTIONS = ['CONFIRM', 'CONFIRM_NO', 'CONFIRM_NOT', 'CONFIRM_AGAIN', 'SINGLE_WEIGH', 'SINGLE_EMPTY'] as const;
+export type AnnouncementAction = (typeof ANNOUNCEMENT_ACTIONS)[number];
+
+/** Labels of the action codes, normally and in sampling mode. */
+export const ANNOUNCEMENT_LABELS: Record<AnnouncementAction, { normal: string; sampling: string }> = {
+  CONFIRM: { normal: '确认', sampling: '合格' },
+  CONFIRM_NO: { normal: '无法确认', sampling: '无法确认' },
+  CONFIRM_NOT: { normal: '取消确认', sampling: '不合格' },
+  CONFIRM_AGAIN: { normal: '重新确认', sampling: '合格' },
+  SINGLE_WEIGH: { normal: '称重后离厂', sampling: '称重后离厂' },
+  SINGLE_EMPTY: { normal: '空车离厂', sampling: '空车离厂' },
+};
+
+/** Only the first click of an action within this time counts (spec 001 §4). */
+export const ANNOUNCEMENT_DEBOUNCE_MS = 1000;
+
+export const ANNOUNCEMENT_MESSAGES = {
+  selectOne: '请至少选择一条数据！',
+  cannotConfirm: '无法确认的数据不能操作',
+  resultTitle: '处理结果',
+  actionsTitle: '操作',
+} as const;
+
+/** A confirmation-table row (spec 001 §3): id, ihandle, confirmSubButs, createUserId, plus what it shows. */
+export interface AnnouncementRow {
+  id: string | number;
+  ihandle?: boolean | null;
+  /** The row's action codes: a list, or comma-joined text as stored. */
+  confirmSubButs?: readonly string[] | string | null;
+  createUserId?: string | number | null;
+  /** The action last taken on the row (an action code). */
+  result?: string | null;
+  [field: string]: unknown;
+}
+
+/** Fields of a row that are not shown as columns. */
+export const ANNOUNCEMENT_SYSTEM_FIELDS = ['id', 'ihandle', 'confirmSubButs', 'createUserId', 'result', 'rowKey'] as const;
+
+export function isAnnouncementAction(code: unknown): code is AnnouncementAction {
+  return typeof code === 'string' && (ANNOUNCEMENT_ACTIONS as readonly string[]).includes(code);
+}
+
+/** What the code is called (合格/不合格 in sampling mode). Unknown codes show as they are. */
+export function actionLabel(code: string, sampling = false): string {
+  return isAnnouncementAction(code) ? ANNOUNCEMENT_LABELS[code][sampling ? 'sampling' : 'normal'] : code;
+}
+
+/** CONFIRM_NO (无法确认) is always disabled. */
+export function isActionDisabled(code: AnnouncementAction): boolean {
+  return code === 'CONFIRM_NO';
+}
+
+/** A row's known action codes, in their canonical order. */
+export function actionCodes(row: Pick<AnnouncementRow, 'confirmSubButs'>): AnnouncementAction[] {
+  const raw = row.confirmSubButs;
+  const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : [...(raw ?? [])];
+  return ANNOUNCEMENT_ACTIONS.filter((code) => list.includes(code));
+}
+
+/** Why a row cannot be selected or edited, or null when it can: it needs ihandle, some action codes, and no CONFIRM_NO. */
+export function unselectableReason(row: AnnouncementRow): string | null {
+  if (row.ihandle !== true) return '未开放处理';
+  const codes = actionCodes(row);
+  if (codes.length === 0) return '没有可执行的操作';
+  if (codes.includes('CONFIRM_NO')) return '无法确认';
+  return null;
+}
+
+/** Whether a row can be selected and edited (spec 001 §4). */
+export function isRowSelectable(row: AnnouncementRow): boolean {
+  return unselectableReason(row) === null;
+}
+
+/** The actions offered over the table: every code some row has, in canonical order. */
+export function tableActions(rows: readonly AnnouncementRow[]): AnnouncementAction[] {
+  const present = new Set(rows.flatMap((r) => actionCodes(r)));
+  return ANNOUNCEMENT_ACTIONS.filter((c) => present.has(c));
+}
+
+/**
+ * Checks an action on the chosen rows before it runs; the message says what is wrong and, for a
+ * row, which one (by its position in the table). Null when the action may run.
+ */
+export function checkAction(code: AnnouncementAction, rows: readonly AnnouncementRow[], chosen: readonly (string | number)[], sampling = false): string | null {
+  if (isActionDisabled(code)) return ANNOUNCEMENT_MESSAGES.cannotConfirm;
+  if (chosen.length === 0) return ANNOUNCEMENT_MESSAGES.selectOne;
+  for (const key of chosen) {
+    const index = rows.findIndex((r) => r.id === key);
+    if (index < 0) return ANNOUNCEMENT_MESSAGES.selectOne;
+    const row = rows[index];
+    const reason = unselectableReason(row);
+    if (reason) return `第${index + 1}行不可处理（${reason}）`;
+    if (!actionCodes(row).includes(code)) return `第${index + 1}行不能${actionLabel(code, sampling)}`;
+  }
+  return null;
+}
+
+/** The rows with the chosen ones' result set to the action taken (other rows kept as they are). */
+export function applyAction<R extends AnnouncementRow>(rows: readonly R[], code: AnnouncementAction, chosen: readonly (string | number)[]): R[] {
+  const set = new Set(chosen);
+  return rows.map((r) => (set.has(r.id) ? { ...r, result: code } : r));
+}
+
+/** The columns a row shows when none are configured: its own fields except the system ones. */
+export function defaultAnnouncementColumns(rows: readonly AnnouncementRow[]): string[] {
+  const names: string[] = [];
+  for (const r of rows) {
+    for (const k of Object.keys(r)) {
+      if (!(ANNOUNCEMENT_SYSTEM_FIELDS as readonly string[]).includes(k) && !names.includes(k)) names.push(k);
+    }
+  }
+  return names;
+}
+
+/**
+ * A gate that opens for the first call and stays shut until `ms` have passed since then — the
+ * "first click only" debounce. `clock` is injectable for tests.
+ */
+export function leadingGate(ms: number, clock: () => number = () => Date.now()): () => boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const now = clock();
+    if (now - last < ms) return false;
+    last = now;
+    return true;
+  };
+}
