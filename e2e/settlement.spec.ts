@@ -33,10 +33,21 @@ test('采购结算: 新增 opens the edit page; lines and totals are recalculate
   await input(page, 'noticeCode').click();
   const popup = page.locator('.wb-resource-popup');
   await expect(popup.locator('.ant-modal-title')).toHaveText('选择采购通知单');
+  await expect(popup.locator('.wb-popup-prefilter')).toHaveCount(0); // no vendor yet: every notice
+  await expect(popup.locator('.ant-pagination-total-text')).toHaveText(/共 2\d 条/); // the organisation's notices (20 seeded, and any made by other tests)
   await popup.locator('.ant-table-tbody tr.ant-table-row').first().dblclick();
   await expect(popup).toBeHidden();
   await expect(input(page, 'noticeCode')).not.toHaveValue('');
-  await expect(input(page, 'vendorName')).not.toHaveValue(''); // the notice's vendor comes along
+  const vendor = await input(page, 'vendorName').inputValue(); // the notice's vendor comes along
+  expect(vendor).not.toBe('');
+  // with a vendor chosen, the notice popup shows that vendor's notices only (parameter link vendorName → vendorName)
+  await input(page, 'noticeCode').click();
+  await expect(popup.locator('.wb-popup-prefilter')).toHaveText(`已按关联条件过滤：供应商 = ${vendor}`);
+  await expect(popup.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  for (const text of await popup.locator('.ant-table-tbody tr.ant-table-row').allTextContents()) expect(text).toContain(vendor);
+  await popup.locator('.ant-table-tbody tr.ant-table-row').first().dblclick();
+  await expect(popup).toBeHidden();
+  await expect(input(page, 'vendorName')).toHaveValue(vendor);
 
   await cells(page, 'billCode').first().fill('E2E-B-1');
   await cells(page, 'net').first().fill('32.42');

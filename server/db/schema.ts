@@ -55,8 +55,14 @@ export interface CgFormatTable {
   draft: Json; published: Json | null; publishedAt: Date | null; publishedBy: string | null; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version;
 }
 
+/** A parameter link of a template field (resFormatSubId): fieldSub1 of the record or form, fieldSub2 of the linked list. */
+export interface CgFormatFormSubParamTable {
+  id: Id; resFormatSubId: string; fieldSub1: Json; fieldSub2: Json; seq: Generated<number>; createdAt: CreatedAt;
+}
+
 export interface DB {
   cgCustomTable: CgCustomTableTable;
+  cgFormatFormSubParam: CgFormatFormSubParamTable;
   cgEnum: CgEnumTable;
   cgEnumItem: CgEnumItemTable;
   cgFormat: CgFormatTable;

@@ -130,7 +130,8 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
         const field = formField(def, c, (i + 1) * 10);
         const pick = PICKS[def.tableName]?.[c.fieldName];
         // the popup template's id is filled in when it is published (ensureBuiltinTemplates)
-        return pick ? { ...field, formSubmitType: pick.kind ?? 'RESOURCE_CONTROLS', resourceList: pick.mappings } : field;
+        // a picking field has an id: its parameter links (cg-format-form-sub-param) are found by it
+        return pick ? { ...field, id: `${def.tableName}.${c.fieldName}`, formSubmitType: pick.kind ?? 'RESOURCE_CONTROLS', resourceList: pick.mappings } : field;
       }),
     },
     ...(def.kind === 'MASTER' || PICKED_DOCUMENTS.has(def.tableName) ? [resourceTemplate(def, base)] : []),
@@ -212,6 +213,15 @@ export const PICKS: Record<string, Record<string, { table: string; mappings: Res
   ] } },
 };
 
+/**
+ * Parameter links of picking fields (resFormatSubId → pairs): a settlement's notice popup shows
+ * the notices of the vendor (customer) already chosen in the form.
+ */
+export const PARAM_LINKS: Record<string, { fieldSub1: { fieldName: string; masterTable: string }; fieldSub2: { fieldName: string } }[]> = {
+  'fd_pu_settlement_main.noticeCode': [{ fieldSub1: { fieldName: 'vendorName', masterTable: 'fd_pu_settlement_main' }, fieldSub2: { fieldName: 'vendorName' } }],
+  'fd_sa_settlement_main.noticeCode': [{ fieldSub1: { fieldName: 'customerName', masterTable: 'fd_sa_settlement_main' }, fieldSub2: { fieldName: 'customerName' } }],
+};
+
 /** The popup (RESOURCE) template of a master table: a searchable paged table of its text and enum columns. */
 function resourceTemplate(def: ResourceDefinition, base: { customTable: string; resUrl: string; resMethod: 'POST' }): Template {
   const shown = def.columns.filter((c) => c.fieldType === 'CHAR' || c.fieldType === 'ENUM').slice(0, 6);
@@ -247,6 +257,11 @@ async function withPopupIds(db: Kysely<DB>, tableName: string, form: Template): 
 /** Publishes the built-in templates that are missing (checked like any template before publishing). */
 export async function ensureBuiltinTemplates(db: Kysely<DB>): Promise<void> {
   await ensureAdminTemplates(db);
+  for (const [resFormatSubId, pairs] of Object.entries(PARAM_LINKS)) {
+    const exists = await db.selectFrom('cgFormatFormSubParam').select('id').where('resFormatSubId', '=', resFormatSubId).executeTakeFirst();
+    if (exists) continue;
+    await db.insertInto('cgFormatFormSubParam').values(pairs.map((p, seq) => ({ resFormatSubId, fieldSub1: JSON.stringify(p.fieldSub1), fieldSub2: JSON.stringify(p.fieldSub2), seq }))).execute();
+  }
   const byTable = new Map(BUILTIN_RESOURCES.map((r) => [r.tableName, r]));
   for (const def of BUILTIN_RESOURCES) {
     // the detail template first, so the list template can name it

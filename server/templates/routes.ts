@@ -52,4 +52,18 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     }));
     return ok({ cgFormatParamId: t.cgFormatParamId ?? request.params.id, paramList });
   });
+
+  // parameter links of a template field (spec 000 §7.5, spec 001 §7): the pairs that pre-filter its popup or sub list
+  const links = async (resFormatSubId: string) => (await db.selectFrom('cgFormatFormSubParam').select(['id', 'fieldSub1', 'fieldSub2', 'seq'])
+    .where('resFormatSubId', '=', resFormatSubId).orderBy('seq').orderBy('id').execute());
+  const linkQuery = {
+    type: 'object', additionalProperties: false, required: ['resFormatSubId'],
+    properties: { resFormatSubId: { type: 'string', minLength: 1, maxLength: 64 } },
+  } as const;
+  for (const path of ['getparams', 'list/param', 'list/param/list']) {
+    app.get<{ Querystring: { resFormatSubId: string } }>(`/cg-format-form-sub-param/${path}`, {
+      config: { noOperationLog: true },
+      schema: { tags: ['template'], summary: '字段的参数关联（fieldSub1 → fieldSub2）', querystring: linkQuery },
+    }, async (request) => ok(await links(request.query.resFormatSubId)));
+  }
 }

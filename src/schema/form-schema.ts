@@ -29,6 +29,8 @@ export interface PickerProps {
   resourceList: NonNullable<FieldDefinition['resourceList']>;
   multiple: boolean;
   allowClear: boolean;
+  /** The field's id: its parameter links (cg-format-form-sub-param, resFormatSubId) pre-filter the popup. */
+  linkId?: string | number | null;
 }
 
 export type FieldValidator = (value: unknown) => string | undefined;
@@ -154,7 +156,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
         ...(component === 'Picker' || component === 'AutoComplete' ? {
           picker: {
             fieldName: field.fieldName, cgFormatResId: field.cgFormatResId ?? null, resourceList: field.resourceList ?? [],
-            multiple: isMultiplePicker(field.formSubmitType), allowClear: !field.irequired,
+            multiple: isMultiplePicker(field.formSubmitType), allowClear: !field.irequired, linkId: field.id ?? null,
           } satisfies PickerProps,
         } : {}),
       },

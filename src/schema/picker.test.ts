@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearedValues, filterTree, isMultiplePicker, mergePageSelections, pickedValues, popupWidth, treeNodes } from './picker';
+import { clearedValues, linkConditions, filterTree, isMultiplePicker, mergePageSelections, pickedValues, popupWidth, treeNodes } from './picker';
 
 const vendorField = {
   fieldName: 'vendorName',
@@ -45,5 +45,21 @@ describe('picker rules', () => {
 describe('tree labels', () => {
   it('uses the server node’s text when no label names are given', () => {
     expect(treeNodes([{ id: 1, text: '煤炭', jsonObject: { id: 1, invclName: '煤炭' }, children: [] }], null)[0].title).toBe('煤炭');
+  });
+});
+
+describe('parameter links', () => {
+  const links = [
+    { fieldSub1: { fieldName: 'vendorName', masterTable: 'fd_pu_settlement_main' }, fieldSub2: { fieldName: 'vendorName' } },
+    { fieldSub1: { fieldName: 'materials' }, fieldSub2: { fieldName: 'invName' } },
+    { fieldSub1: { fieldName: 'orgId' }, fieldSub2: { fieldName: 'orgId' } },
+  ];
+  it('pre-filter the popup by the form values that are set (eq, or in for a multi-value field)', () => {
+    expect(linkConditions(links, { vendorName: ' 山西恒通 ', materials: ['原煤', '精煤'], orgId: 0 })).toEqual([
+      { key: 'vendorName', op: 'eq', val: '山西恒通' }, { key: 'invName', op: 'in', val: '原煤,精煤' }, { key: 'orgId', op: 'eq', val: 0 },
+    ]);
+  });
+  it('filter nothing for empty values', () => {
+    expect(linkConditions(links, { vendorName: '', materials: [], orgId: null })).toEqual([]);
   });
 });

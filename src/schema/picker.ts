@@ -1,4 +1,5 @@
 import type { FieldDefinition, ResourceMapping } from './field-definition';
+import type { SearchCondition } from './search';
 import type { FormatStyle, Template } from './template';
 
 /** Resource popups (spec 001 §2 screen 6 and §4): pure rules shared by the runtime and its tests. */
@@ -141,4 +142,29 @@ export function findTreeNode(nodes: readonly PickerTreeNode[], key: string): Pic
     if (inner) return inner;
   }
   return undefined;
+}
+
+/** A parameter link (cg-format-form-sub-param): a field of the form (fieldSub1) and the popup's field it filters (fieldSub2). */
+export interface ParamLink { fieldSub1: { fieldName: string; masterTable?: string | null }; fieldSub2: { fieldName: string } }
+
+/**
+ * The popup's pre-filter from its field's parameter links (spec 001 §2 screen 6): each link whose
+ * form field holds a value gives `fieldSub2 eq value` (a multi-value field gives `in`); empty ones
+ * filter nothing.
+ */
+export function linkConditions(links: readonly ParamLink[], values: Readonly<Record<string, unknown>>): SearchCondition[] {
+  const out: SearchCondition[] = [];
+  for (const link of links) {
+    const name = link.fieldSub1?.fieldName;
+    const target = link.fieldSub2?.fieldName;
+    if (!name || !target) continue;
+    const v = values[name];
+    if (Array.isArray(v)) {
+      const list = v.filter((x) => x !== null && x !== undefined && x !== '');
+      if (list.length) out.push({ key: target, op: 'in', val: list.join(',') });
+    } else if (v !== null && v !== undefined && String(v).trim() !== '') {
+      out.push({ key: target, op: 'eq', val: typeof v === 'string' ? v.trim() : v });
+    }
+  }
+  return out;
 }

@@ -63,4 +63,20 @@ describe.each(DATABASES)('settlements: calculated lines and totals on %s', (kind
     expect(Number(seeded.totalAmount)).toBeCloseTo(sum, 2);
     expect(seeded.reCompanyName).toBeTruthy();
   });
+
+  it('answers the parameter links of a picking field (cg-format-form-sub-param), and the form field carries that id', async () => {
+    for (const path of ['getparams', 'list/param', 'list/param/list']) {
+      const res = await call('GET', `/cg-format-form-sub-param/${path}?resFormatSubId=fd_pu_settlement_main.noticeCode`);
+      expect(res.json().data).toEqual([expect.objectContaining({ fieldSub1: { fieldName: 'vendorName', masterTable: 'fd_pu_settlement_main' }, fieldSub2: { fieldName: 'vendorName' } })]);
+    }
+    expect((await call('GET', '/cg-format-form-sub-param/list/param?resFormatSubId=nothing.here')).json().data).toEqual([]);
+    expect((await call('GET', '/cg-format-form-sub-param/list/param')).statusCode).toBe(400);
+    const menu = (await call('GET', '/sys-menu/list')).json().data as { uuid: string; id: number; children: unknown[] }[];
+    const find = (nodes: { uuid: string; id: number; children: unknown[] }[]): { id: number } | undefined => {
+      for (const n of nodes) { if (n.uuid === 'fd_pu_settlement_main') return n; const f = find(n.children as typeof nodes); if (f) return f; }
+      return undefined;
+    };
+    const form = (await call('GET', `/optimus_prime/optimusPrime?formatType=FORM&menuId=${find(menu)!.id}`)).json().data;
+    expect(form.formSubList.find((f: { fieldName: string }) => f.fieldName === 'noticeCode').id).toBe('fd_pu_settlement_main.noticeCode');
+  });
 });

@@ -4,7 +4,9 @@ import { PreviewText } from '@formily/antd-v5';
 import { App as AntApp, Input } from 'antd';
 import { useCallback, useState } from 'react';
 import type { PickerProps } from '../../schema/form-schema';
-import { PICKER_MESSAGES, clearedValues, pickedValues } from '../../schema/picker';
+import { PICKER_MESSAGES, clearedValues, linkConditions, pickedValues, type ParamLink } from '../../schema/picker';
+import type { SearchCondition } from '../../schema/search';
+import { useRuntime } from '../runtime-context';
 import { ResourcePopup } from './resource-popup';
 
 /**
@@ -15,35 +17,41 @@ function PickerInputBase({ value, picker, disabled, readOnly, placeholder, ...re
   value?: unknown; picker: PickerProps; disabled?: boolean; readOnly?: boolean; placeholder?: string; 'data-field'?: string;
 }) {
   const form = useForm();
+  const { request } = useRuntime();
   const { modal } = AntApp.useApp();
   const [openId, setOpenId] = useState<string | number | null>(null);
+  const [prefilter, setPrefilter] = useState<SearchCondition[]>([]);
   const close = useCallback(() => setOpenId(null), []);
   const locked = disabled || readOnly;
-  const open = () => {
-    if (locked) return;
+  const open = async () => {
+    if (locked || openId !== null) return;
     if (picker.cgFormatResId === null || picker.cgFormatResId === undefined || picker.cgFormatResId === '') {
       modal.warning({ title: '温馨提示', content: PICKER_MESSAGES.noTemplate, okText: '确定' });
       return;
     }
+    // the field's parameter links pre-filter the popup by what the form already holds (none when the call fails)
+    const links = picker.linkId === null || picker.linkId === undefined ? []
+      : await request<ParamLink[]>({ url: '/cg-format-form-sub-param/list/param', query: { resFormatSubId: String(picker.linkId) }, quiet: true }).catch(() => []);
+    setPrefilter(linkConditions(Array.isArray(links) ? links : [], form.values as Record<string, unknown>));
     setOpenId(picker.cgFormatResId);
   };
   const text = value === null || value === undefined ? '' : String(value);
   return (
     <>
       <Input
-        {...rest} readOnly disabled={disabled} value={text} placeholder={placeholder ?? '请选择'} onClick={open}
+        {...rest} readOnly disabled={disabled} value={text} placeholder={placeholder ?? '请选择'} onClick={() => void open()}
         className="wb-picker-input"
         suffix={(
           <span className="wb-picker-icons">
             {!locked && picker.allowClear && text && (
               <CloseCircleFilled aria-label="清除" className="wb-picker-clear" onClick={(e) => { e.stopPropagation(); form.setValues(clearedValues(picker)); }} />
             )}
-            <SearchOutlined aria-label="选择" onClick={open} />
+            <SearchOutlined aria-label="选择" onClick={() => void open()} />
           </span>
         )}
       />
       <ResourcePopup
-        cgFormatResId={openId} multiple={picker.multiple} allowClear={picker.allowClear} onClose={close}
+        cgFormatResId={openId} prefilter={prefilter} multiple={picker.multiple} allowClear={picker.allowClear} onClose={close}
         onClear={() => { form.setValues(clearedValues(picker)); close(); }}
         onConfirm={(rows, template) => { form.setValues(pickedValues(rows, picker, template)); close(); }}
       />

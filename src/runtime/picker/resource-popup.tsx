@@ -11,11 +11,15 @@ import { useRuntime } from '../runtime-context';
 
 export const PICKER_PAGE_SIZE = 10;
 
+const NO_CONDITIONS: readonly SearchCondition[] = [];
+
 interface PopupProps {
   /** The popup template (cgFormatResId); the popup is open while this is set. */
   cgFormatResId: string | number | null;
   multiple: boolean;
   allowClear?: boolean;
+  /** Conditions from the field's parameter links: the popup lists only matching rows. */
+  prefilter?: readonly SearchCondition[];
   onConfirm(rows: Row[], template: Template): void;
   onClear?(): void;
   onClose(): void;
@@ -26,7 +30,7 @@ interface PopupProps {
  * table, a filterable tree, or both. Single selection for RESOURCE_CONTROLS, several for the MORE
  * variants, kept per page and merged on confirm. A failed template call closes it silently.
  */
-export function ResourcePopup({ cgFormatResId, multiple, allowClear = false, onConfirm, onClear, onClose }: PopupProps) {
+export function ResourcePopup({ cgFormatResId, multiple, allowClear = false, prefilter, onConfirm, onClear, onClose }: PopupProps) {
   const { request } = useRuntime();
   const [template, setTemplate] = useState<Template | null>(null);
   const open = cgFormatResId !== null;
@@ -45,14 +49,14 @@ export function ResourcePopup({ cgFormatResId, multiple, allowClear = false, onC
       onCancel={onClose} destroyOnHidden footer={null} className="wb-resource-popup"
     >
       {!template ? <Skeleton active /> : (
-        <PopupBody template={template} multiple={multiple} allowClear={allowClear} onConfirm={(rows) => onConfirm(rows, template)} onClear={onClear} onClose={onClose} />
+        <PopupBody template={template} prefilter={prefilter} multiple={multiple} allowClear={allowClear} onConfirm={(rows) => onConfirm(rows, template)} onClear={onClear} onClose={onClose} />
       )}
     </Modal>
   );
 }
 
-function PopupBody({ template, multiple, allowClear, onConfirm, onClear, onClose }: {
-  template: Template; multiple: boolean; allowClear: boolean; onConfirm(rows: Row[]): void; onClear?(): void; onClose(): void;
+function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, onConfirm, onClear, onClose }: {
+  template: Template; prefilter?: readonly SearchCondition[]; multiple: boolean; allowClear: boolean; onConfirm(rows: Row[]): void; onClear?(): void; onClose(): void;
 }) {
   const { request, desensitize } = useRuntime();
   const { message } = AntApp.useApp();
@@ -84,7 +88,7 @@ function PopupBody({ template, multiple, allowClear, onConfirm, onClear, onClose
     if (!withTable || !template.resUrl) return;
     let live = true;
     setLoading(true);
-    const search = [...(quick ? [quick] : []), ...(treeKey ? [treeKey] : [])];
+    const search = [...prefilter, ...(quick ? [quick] : []), ...(treeKey ? [treeKey] : [])];
     request<ListResponse<Row>>({
       method: template.resMethod ?? 'POST', url: template.resUrl, list: true, quiet: true,
       body: { search, limit: { pn, ps }, sort: [], tplId: template.id ?? null },
@@ -92,7 +96,7 @@ function PopupBody({ template, multiple, allowClear, onConfirm, onClear, onClose
       .catch(() => undefined) // a failed list only stops the loading state
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
-  }, [withTable, template, quick, treeKey, pn, ps, request]);
+  }, [withTable, template, prefilter, quick, treeKey, pn, ps, request]);
 
   useEffect(() => {
     if (!withTree || !template.treeResUrl) return;
@@ -145,6 +149,11 @@ function PopupBody({ template, multiple, allowClear, onConfirm, onClear, onClose
         placeholder={quickFields.length ? `请输入${fields.filter((f) => quickFields.some((q) => q.fieldName === f.fieldName)).map((f) => f.fieldExplain).join('/')}` : '请输入关键字'}
         aria-label="弹窗查询" style={{ marginBottom: 8 }}
       />
+      {prefilter.length > 0 && (
+        <div className="wb-popup-prefilter" role="note">
+          已按关联条件过滤：{prefilter.map((c) => `${fields.find((f) => f.fieldName === c.key)?.fieldExplain ?? c.key} = ${String(c.val)}`).join('，')}
+        </div>
+      )}
       <Table<Row>
         rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={data.list} scroll={{ x: 'max-content', y: 360 }}
         rowSelection={{
