@@ -4,6 +4,7 @@ import * as metadata002 from './migrations/002-metadata';
 import * as shell004 from './migrations/004-shell';
 import * as listCache005 from './migrations/005-list-cache';
 import * as files006 from './migrations/006-files';
+import * as groupLogoFiles007 from './migrations/007-group-logo-files';
 
 /** Migrations in order; a new one is appended here (file names sort in the same order). */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '004-shell': shell004,
   '005-list-cache': listCache005,
   '006-files': files006,
+  '007-group-logo-files': groupLogoFiles007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
