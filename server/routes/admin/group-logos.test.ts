@@ -64,5 +64,17 @@ describe.each(DATABASES)('group logos on %s', (kind) => {
     expect(res.statusCode).toBe(403);
     const other = await t.database.db.insertInto('sysGroup').values({ groupCode: 'OTHER', groupName: '其他集团' }).returning('id').executeTakeFirstOrThrow();
     expect((await t.app.inject({ method: 'GET', url: `/api/sys-group/getPic/${other.id}`, headers: bearer(weigher) })).statusCode).toBe(403);
+
+    // with the permission, a non-admin sets the logos of their own group only, with an image of their own company
+    const role = await t.database.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'weigher').executeTakeFirstOrThrow();
+    const menu = await t.database.db.selectFrom('sysMenu').select('id').where('permission', '=', 'sys_group_edit').executeTakeFirstOrThrow();
+    await t.database.db.insertInto('sysRoleMenu').values({ roleId: role.id, menuId: menu.id }).execute();
+    const granted = (await t.login('weigher')).access;
+    expect((await setPic({ id: other.id, logoMainFileId: file }, granted)).statusCode).toBe(404);
+    const adminsFile = await upload(PNG, 'image/png');
+    const [, hbgt] = (await t.database.db.selectFrom('sysOrg').select('id').orderBy('id').execute()).map((o) => o.id);
+    await t.database.db.updateTable('sysFile').set({ orgId: hbgt }).where('id', '=', adminsFile).execute();
+    expect((await setPic({ id: group, logoMainFileId: adminsFile }, granted)).json()).toMatchObject({ msg: '图片不存在，请重新上传', data: { field: 'logoMainFileId' } });
+    expect((await setPic({ id: group, logoMainFileId: file }, granted)).json()).toMatchObject({ success: true });
   });
 });
