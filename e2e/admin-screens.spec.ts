@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { encodePng } from '../server/auth/captcha-image';
+import { api, createUser } from './support/admin-api';
+import { readCaptcha } from './support/captcha';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
 
 const view = (page: Page) => page.locator('.wb-page:visible');
@@ -197,4 +200,215 @@ test('公司管理: 新增 a company in a group, then 修改 its short name', as
   await expect(page.getByText('修改成功')).toBeVisible();
   await view(page).getByLabel('快速查询').press('Enter');
   await expect(rows(page).first()).toContainText('测试能源');
+});
+
+/** The user list's buttons past the first five are under 更多. */
+async function moreAction(page: Page, name: string): Promise<void> {
+  await view(page).locator('.wb-button-group').getByRole('button', { name: /更多|More/ }).hover();
+  await page.locator('.ant-dropdown:visible').getByText(name, { exact: true }).click();
+}
+
+async function findUser(page: Page, username: string): Promise<void> {
+  await view(page).getByLabel('快速查询').fill(username);
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().locator('.ant-checkbox').click();
+}
+
+test('a weigher has no 系统管理: the menu is hidden, an admin address shows 403 and the server answers 403', async ({ page }) => {
+  await signIn(page, 'weigher');
+  await expect(page).toHaveURL(/\/clouds/);
+  const sidebar = page.getByRole('navigation', { name: '主菜单' });
+  await expect(sidebar.getByText('基础档案', { exact: true })).toBeVisible();
+  await expect(sidebar.getByText('系统管理', { exact: true })).toHaveCount(0);
+  for (const address of ['/admin/user/index', '/admin/group/index', '/admin/menu/index']) {
+    await page.goto(address);
+    await expect(page).toHaveURL(/\/403$/);
+    await expect(page.getByText('当前操作没有权限')).toBeVisible();
+  }
+  const calls: [string, string, unknown?][] = [
+    ['POST', '/sys-user/list', { limit: { pn: 1, ps: 10 } }], ['PUT', '/sys-user/1/password/reset', { password: 'Reset#2026' }],
+    ['POST', '/sys-user/unlock/1'], ['POST', '/sys-group/list', { limit: { pn: 1, ps: 10 } }], ['PUT', '/sys-group/pic', { id: 1, logoMainFileId: null }],
+    ['GET', '/sys-menu/manage_list'], ['POST', '/sys-online/list', { limit: { pn: 1, ps: 10 } }], ['POST', '/sys-role/list', { limit: { pn: 1, ps: 10 } }],
+  ];
+  for (const [method, url, body] of calls) {
+    const res = await api(page, method, url, body);
+    expect(res.status, `${method} ${url}`).toBe(403);
+    expect(res.json.msg).toBe('当前操作没有权限');
+  }
+});
+
+test('用户管理 重置密码: the rule is checked, a confirmation comes first, and the user signs in with the new password', async ({ page, browser }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/clouds/);
+  await createUser(page, 'e2e_reset', 'Start#2026');
+  await openFromSidebar(page, '系统管理', '用户管理');
+  await findUser(page, 'e2e_reset');
+  await moreAction(page, '重置密码');
+  const dialog = page.locator('.ant-modal').filter({ hasText: '重置密码' });
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('重置密码 — 测试e2e_reset（e2e_reset）');
+  const fields = dialog.locator('input[type="password"]');
+  await fields.nth(0).fill('abc12345');
+  await fields.nth(1).fill('abc12345');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(dialog.getByText('密码须包含大写字母、小写字母、数字和特殊字符中的至少三种')).toBeVisible();
+  await page.screenshot({ path: 'test-results/admin-reset-zh.png' });
+  await fields.nth(0).fill('Reset#2026');
+  await fields.nth(1).fill('Reset#2026');
+  await expect(dialog.getByRole('checkbox', { name: '用户下次登录时须修改密码' })).toBeChecked();
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('确定重置用户测试e2e_reset（e2e_reset）的密码吗？该用户将被强制下线。');
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('密码已重置')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const user = await browser.newPage();
+  await signIn(user, 'e2e_reset', 'Start#2026');
+  await expect(user.getByRole('alert')).toHaveText('用户名不存在或者密码错误');
+  await signIn(user, 'e2e_reset', 'Reset#2026');
+  await expect(user.getByText('请修改初始密码！即将跳转....')).toBeVisible();
+  await expect(user).toHaveURL(/\/editpwd\?id=\d+$/, { timeout: 5000 });
+  await user.close();
+  await expectNoConsoleErrors(problems);
+});
+
+test('用户管理 解锁: a user locked by five failed sign-ins is unlocked and signs in', async ({ page, browser }) => {
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/clouds/);
+  await createUser(page, 'e2e_lock', 'Start#2026');
+
+  // five wrong passwords, the last two past the captcha (read as a person reads it)
+  const user = await browser.newPage();
+  let captcha: Buffer | null = null;
+  user.on('response', async (r) => { if (r.url().includes('/api/code/image')) captcha = await r.body().catch(() => captcha); });
+  const attempt = async (password: string, withCaptcha: boolean) => {
+    if (withCaptcha) {
+      await expect(user.getByPlaceholder('验证码')).toBeVisible();
+      await expect.poll(() => captcha !== null).toBe(true);
+      await user.getByPlaceholder('验证码').fill(readCaptcha(captcha!));
+      captcha = null;
+    }
+    await user.getByPlaceholder('密码', { exact: true }).fill(password);
+    await Promise.all([user.waitForResponse((r) => r.url().includes('/api/oauth/token')), user.getByRole('button', { name: /登\s*录/ }).click()]);
+  };
+  await user.goto('/login');
+  await user.getByPlaceholder('用户名').fill('e2e_lock');
+  for (let i = 1; i <= 5; i++) {
+    await attempt('wrong-password', i > 3);
+    await expect(user.getByRole('alert')).toHaveText(i < 5 ? '用户名不存在或者密码错误' : '账号已被锁定，请联系管理员解锁');
+  }
+  // the right password no longer helps (a fresh captcha first: the shown one was spent)
+  await user.getByRole('img', { name: '验证码' }).click();
+  await attempt('Start#2026', true);
+  await expect(user.getByRole('alert')).toHaveText('账号已被锁定，请联系管理员解锁');
+
+  await openFromSidebar(page, '系统管理', '用户管理');
+  await findUser(page, 'e2e_lock');
+  await expect(rows(page).first()).toContainText('是'); // 锁定
+  await moreAction(page, '解锁');
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('确定解锁用户测试e2e_lock（e2e_lock）吗？');
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('解锁成功')).toBeVisible();
+
+  await signIn(user, 'e2e_lock', 'Start#2026');
+  await expect(user).toHaveURL(/\/clouds/);
+  await user.close();
+});
+
+test('集团管理 设置标志: JPG or PNG under 2 MB; the uploaded main and sub logo show in the top bar', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '系统管理', '集团管理');
+  await rows(page).first().locator('.ant-checkbox').click();
+  await button(page, /设置标志/).click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: '设置标志' });
+  const slot = (name: string) => dialog.locator('.wb-group-logo').filter({ hasText: name });
+  await expect(slot('主标志')).toContainText('默认标志');
+
+  await slot('主标志').locator('input[type="file"]').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1') });
+  await expect(page.getByText('上传头像图片只能是JPG或者png格式!')).toBeVisible();
+  const big = Buffer.concat([encodePng(1, 1, new Uint8Array(3)), Buffer.alloc(2 * 1024 * 1024)]);
+  await slot('主标志').locator('input[type="file"]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+  await expect(page.getByText('上传头像图片大小不能超过 2MB!')).toBeVisible();
+
+  const red = encodePng(60, 24, new Uint8Array(60 * 24 * 3).map((_, i) => (i % 3 === 0 ? 220 : 40)));
+  const blue = encodePng(60, 24, new Uint8Array(60 * 24 * 3).map((_, i) => (i % 3 === 2 ? 220 : 40)));
+  await slot('主标志').locator('input[type="file"]').setInputFiles({ name: 'main.png', mimeType: 'image/png', buffer: red });
+  await expect(page.getByText('标志已更新')).toBeVisible();
+  await slot('副标志').locator('input[type="file"]').setInputFiles({ name: 'sub.png', mimeType: 'image/png', buffer: blue });
+  await expect(slot('副标志').locator('img')).toHaveAttribute('src', `data:image/png;base64,${blue.toString('base64')}`);
+  await expect(page.locator('.wb-header .wb-logo-main')).toHaveAttribute('src', `data:image/png;base64,${red.toString('base64')}`);
+  await expect(page.locator('.wb-header .wb-logo-sub')).toHaveAttribute('src', `data:image/png;base64,${blue.toString('base64')}`);
+  await page.waitForTimeout(300); // the dialog's opening animation
+  await page.screenshot({ path: 'test-results/group-logos.png' });
+
+  // 恢复默认 puts the default sub logo back
+  await slot('副标志').getByRole('button', { name: '恢复默认' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(slot('副标志')).toContainText('默认标志');
+  await expect(page.locator('.wb-header .wb-logo-sub')).not.toHaveAttribute('src', /^data:image\/png/);
+  await expectNoConsoleErrors(problems);
+});
+
+test('the administration screens in English: titles, buttons, columns, form labels and messages from the catalogue', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/clouds/);
+  await page.getByLabel('语言').hover();
+  await page.locator('.ant-dropdown:visible').getByText('English', { exact: true }).click();
+  await openFromSidebar(page, '系统管理', '用户管理');
+  const head = view(page).locator('.ant-table-thead');
+  for (const label of ['User name', 'Name', 'Mobile', 'E-mail', 'Enabled', 'Locked', 'Created']) await expect(head.getByText(label, { exact: true })).toBeVisible();
+  await expect(button(page, /^Add$/)).toBeVisible();
+  await expect(button(page, /^Disable$/)).toBeVisible();
+  await view(page).locator('.wb-button-group').getByRole('button', { name: /更多|More/ }).hover();
+  await expect(page.locator('.ant-dropdown:visible').getByText('Reset password', { exact: true })).toBeVisible();
+  await expect(page.locator('.ant-dropdown:visible').getByText('Unlock', { exact: true })).toBeVisible();
+  await page.mouse.move(600, 400);
+  await moreAction(page, 'Reset password');
+  await expect(page.getByText('Please select a record!')).toBeVisible();
+  await findUser(page, 'finance');
+  await moreAction(page, 'Reset password');
+  const dialog = page.locator('.ant-modal').filter({ hasText: 'Reset password' });
+  await expect(dialog.getByText('New password', { exact: true })).toBeVisible();
+  await dialog.locator('input[type="password"]').nth(0).fill('short');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('At least 8 characters', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'The user must change the password at the next sign-in' })).toBeChecked();
+  await page.screenshot({ path: 'test-results/admin-en-reset.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await button(page, /^Add$/).click();
+  const form = page.locator('.ant-modal').filter({ hasText: 'Add user' });
+  for (const label of ['User name', 'Initial password', 'Companies', 'Roles', 'Administrator']) await expect(form.getByText(label, { exact: true })).toBeVisible();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  await openFromSidebar(page, '系统管理', '集团管理');
+  await expect(view(page).locator('.ant-table-thead').getByText('Group code', { exact: true })).toBeVisible();
+  await rows(page).first().locator('.ant-checkbox').click();
+  await button(page, /^Logos$/).click();
+  const logos = page.locator('.ant-modal').filter({ hasText: 'Main logo' });
+  await expect(logos.getByText('Sub logo', { exact: true })).toBeVisible();
+  await expect(logos.getByText('JPG or PNG, under 2 MB').first()).toBeVisible();
+  await page.waitForTimeout(300); // the dialog's opening animation
+  await page.screenshot({ path: 'test-results/admin-en-logos.png' });
+  await logos.locator('.ant-modal-close').click();
+
+  await openFromSidebar(page, '系统管理', '菜单管理');
+  for (const label of ['Name', 'Type', 'Permission key', 'Route', 'Component']) await expect(view(page).locator('.ant-table-thead').getByText(label, { exact: true })).toBeVisible();
+  await openFromSidebar(page, '系统管理', '角色管理');
+  await rows(page).filter({ hasText: '化验员' }).locator('.ant-checkbox').click();
+  await button(page, /^Permissions$/).click();
+  await expect(page.locator('.ant-modal').getByRole('tab', { name: 'Menus and buttons' })).toBeVisible();
+  await page.locator('.ant-modal').getByRole('button', { name: 'Cancel' }).click();
+  await openFromSidebar(page, '系统管理', '在线用户');
+  await expect(view(page).locator('.ant-table-thead').getByText('Last seen', { exact: true })).toBeVisible();
+  await expect(button(page, /^Force offline$/)).toBeVisible();
+
+  // back to Chinese for whoever uses this browser next
+  await page.getByLabel('Language').hover();
+  await page.locator('.ant-dropdown:visible').getByText('中文', { exact: true }).click();
+  await expect(view(page).locator('.ant-table-thead').getByText('最后访问', { exact: true })).toBeVisible();
 });

@@ -28,7 +28,7 @@ export async function expectNoConsoleErrors(problems: string[], allowed: RegExp[
  * pointer is moved off and on again until the drawer shows.
  */
 export async function openFromSidebar(page: Page, area: string, item: string): Promise<void> {
-  const entry = page.getByRole('navigation', { name: '主菜单' }).getByText(area, { exact: true });
+  const entry = page.getByRole('navigation', { name: /^(主菜单|Main menu)$/ }).getByText(area, { exact: true });
   const link = page.getByRole('menuitem', { name: item, exact: true });
   await expect(async () => {
     await page.mouse.move(600, 5);

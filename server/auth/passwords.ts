@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from '../../src/schema/password-rule';
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 const N = 16384;
@@ -30,14 +31,8 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-/**
- * The password-safety rule of the change-password flow: at least 8 characters with at least three
- * of lower-case letters, upper-case letters, digits and other characters. `123456` fails.
- */
+/** The password-safety rule (src/schema/password-rule.ts, shared with the browser) in the server's words. */
 export function passwordSafetyProblem(password: string): string | null {
-  if (password.length < 8) return '密码长度至少8位';
-  if (password.length > 64) return '密码长度不能超过64位';
-  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
-  if (classes < 3) return '密码须包含大写字母、小写字母、数字和特殊字符中的至少三种';
-  return null;
+  const problem = passwordProblem(password);
+  return problem && PASSWORD_PROBLEM_MESSAGES[problem];
 }

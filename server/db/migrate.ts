@@ -4,7 +4,8 @@ import * as metadata002 from './migrations/002-metadata';
 import * as shell004 from './migrations/004-shell';
 import * as listCache005 from './migrations/005-list-cache';
 import * as files006 from './migrations/006-files';
-import * as formatParams007 from './migrations/007-format-params';
+import * as groupLogoFiles007 from './migrations/007-group-logo-files';
+import * as formatParams008 from './migrations/008-format-params';
 
 /** Migrations in order; a new one is appended here (file names sort in the same order). */
 const migrations: Record<string, Migration> = {
@@ -13,7 +14,8 @@ const migrations: Record<string, Migration> = {
   '004-shell': shell004,
   '005-list-cache': listCache005,
   '006-files': files006,
-  '007-format-params': formatParams007,
+  '007-group-logo-files': groupLogoFiles007,
+  '008-format-params': formatParams008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

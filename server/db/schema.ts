@@ -7,7 +7,11 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Version = ColumnType<number, number | undefined, number>;
 type Json = ColumnType<unknown, string | undefined, string>;
 
-export interface SysGroupTable { id: Id; groupCode: string; groupName: string; logoMain: string | null; logoSub: string | null; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version }
+export interface SysGroupTable {
+  id: Id; groupCode: string; groupName: string; logoMain: string | null; logoSub: string | null;
+  /** The uploaded images (sys_file) used as the logos; they win over the inline logoMain / logoSub. */
+  logoMainFileId: Generated<number | null>; logoSubFileId: Generated<number | null>; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version;
+}
 export interface SysOrgTable { id: Id; groupId: number; orgCode: string; orgName: string; shortName: string | null; enabled: Generated<boolean>; createdAt: CreatedAt; updatedAt: UpdatedAt; version: Version }
 export interface SysUserTable {
   id: Id; username: string; realName: string; passwordHash: string; passwordSafe: Generated<boolean>; passwordChangedAt: Date | null;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, passwordSafetyProblem, verifyPassword } from '../auth/passwords';
 import { caller } from '../http/auth-hook';
-import { AppError, MESSAGES, badRequest, forbidden, notFound } from '../http/app-error';
+import { MESSAGES, badRequest, forbidden } from '../http/app-error';
 import { failure, ok } from '../http/envelope';
 
 const idParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -12,6 +12,7 @@ const modifyBody = {
   properties: { oldPassword: { type: 'string', minLength: 1, maxLength: 128 }, newPassword: { type: 'string', minLength: 1, maxLength: 128 } },
 } as const;
 
+/** 修改密码 of the signed-in user and the password-safety check; 重置密码 and 解锁 are administration (routes/admin/user-credentials.ts). */
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const modify = async (request: { params: { id: number }; body: { oldPassword: string; newPassword: string } } & Parameters<typeof caller>[0]) => {
     const auth = caller(request);
@@ -38,22 +39,6 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     }
   }
 
-  app.put<{ Params: { id: number }; Body: { password: string } }>('/sys-user/:id/password/reset', {
-    config: { permission: 'sys_user_reset_pwd', title: '重置密码' },
-    schema: {
-      tags: ['user'], summary: '管理员重置用户密码（该用户所有会话失效；用户下次登录须修改密码）', params: idParams,
-      body: { type: 'object', additionalProperties: false, required: ['password'], properties: { password: { type: 'string', minLength: 6, maxLength: 128 } } },
-    },
-  }, async (request) => {
-    const { db, sessions, clock } = app.svc;
-    const updated = await db.updateTable('sysUser')
-      .set({ passwordHash: await hashPassword(request.body.password), passwordSafe: false, passwordChangedAt: clock(), updatedAt: clock() })
-      .where('id', '=', request.params.id).returning('id').executeTakeFirst();
-    if (!updated) throw notFound('用户不存在');
-    await sessions.revokeUserSessions(request.params.id, 'PASSWORD_CHANGED');
-    return ok(null, '密码已重置');
-  });
-
   app.get('/sys-user/pwd/checkSafe', {
     config: { noOperationLog: true },
     schema: { tags: ['user'], summary: '当前密码是否安全（初始或被重置的密码须修改）' },
@@ -62,15 +47,5 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     const user = await app.svc.db.selectFrom('sysUser').select('passwordSafe').where('id', '=', auth.userId).executeTakeFirstOrThrow();
     if (user.passwordSafe) return ok(true);
     return reply.send(failure('PWD_UNSAFE', MESSAGES.pwdUnsafe, false));
-  });
-
-  app.post<{ Params: { id: number } }>('/sys-user/unlock/:id', {
-    config: { permission: 'sys_user_unlock', title: '解锁用户' },
-    schema: { tags: ['user'], summary: '解锁因连续登录失败被锁定的用户', params: idParams },
-  }, async (request) => {
-    const exists = await app.svc.db.selectFrom('sysUser').select('id').where('id', '=', request.params.id).executeTakeFirst();
-    if (!exists) throw new AppError(404, '用户不存在');
-    await app.svc.login.unlock(request.params.id);
-    return ok(null, '解锁成功');
   });
 }

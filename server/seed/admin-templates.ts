@@ -51,7 +51,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     menu: 'sys_group',
     list: {
       formatName: '集团管理', formatCode: 'sys_group_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST', resUrl: '/sys-group/list', resMethod: 'POST', ps: 10,
-      buttons: buttons('sys_group', [['add', '新增'], ['edit', '修改'], ['del', '删除']]),
+      buttons: [...buttons('sys_group', [['add', '新增'], ['edit', '修改'], ['del', '删除']]), { code: 'logo', label: '设置标志', action: 'logo', permission: 'sys_group_edit', seq: 3 }],
       listSubList: [text('groupCode', '集团编码', { iallowQuery: true, seq: 10 }), text('groupName', '集团名称', { iallowQuery: true, seq: 20 })],
     },
     form: {
@@ -77,7 +77,12 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     menu: 'sys_user',
     list: {
       formatName: '用户管理', formatCode: 'sys_user_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST', resUrl: '/sys-user/list', resMethod: 'POST', ps: 10,
-      buttons: [...buttons('sys_user', [['add', '新增'], ['edit', '修改'], ['del', '删除']]), ...buttons('sys_user', [['enable', '启用'], ['disable', '停用']]).map((b) => ({ ...b, permission: 'sys_user_enable', seq: (b.seq ?? 0) + 3 }))],
+      buttons: [
+        ...buttons('sys_user', [['add', '新增'], ['edit', '修改'], ['del', '删除']]),
+        ...buttons('sys_user', [['enable', '启用'], ['disable', '停用']]).map((b) => ({ ...b, permission: 'sys_user_enable', seq: (b.seq ?? 0) + 3 })),
+        { code: 'resetPwd', label: '重置密码', action: 'resetPwd', permission: 'sys_user_reset_pwd', seq: 5 },
+        { code: 'unlock', label: '解锁', action: 'unlock', permission: 'sys_user_unlock', seq: 6 },
+      ],
       listSubList: [
         text('username', '用户名', { iallowQuery: true, isortField: true, seq: 10 }), text('realName', '姓名', { iallowQuery: true, seq: 20 }),
         text('mobile', '手机号', { iallowQuery: true, seq: 30 }), text('email', '电子邮箱', { seq: 40 }),
@@ -101,13 +106,26 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   },
 ];
 
-/** Publishes the administration templates that are missing. */
+/** JSON with object keys sorted, so two parsed templates compare equal whatever order jsonb kept. */
+const canonical = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (
+  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+
+/**
+ * Publishes the administration templates that are missing, and brings up to date those still as
+ * the seed published them (never one an administrator has published or is editing).
+ */
 export async function ensureAdminTemplates(db: Kysely<DB>): Promise<void> {
   for (const screen of ADMIN_SCREENS) {
     for (const template of [screen.list, ...(screen.form ? [screen.form] : [])]) {
-      const exists = await db.selectFrom('cgFormat').select('id').where('formatCode', '=', template.formatCode).executeTakeFirst();
-      if (exists) continue;
       const json = JSON.stringify(checkTemplate(template, () => undefined));
+      const existing = await db.selectFrom('cgFormat').select(['id', 'draft', 'published', 'publishedBy']).where('formatCode', '=', template.formatCode).executeTakeFirst();
+      if (existing) {
+        const untouched = existing.publishedBy === 'seed' && canonical(existing.draft) === canonical(existing.published);
+        if (untouched && canonical(existing.published) !== canonical(JSON.parse(json))) {
+          await db.updateTable('cgFormat').set({ draft: json, published: json, publishedAt: new Date() }).where('id', '=', existing.id).execute();
+        }
+        continue;
+      }
       await db.insertInto('cgFormat').values({
         formatCode: template.formatCode, formatName: template.formatName, formatType: template.formatType, customTable: null,
         menuUuid: screen.menu, draft: json, published: json, publishedAt: new Date(), publishedBy: 'seed',

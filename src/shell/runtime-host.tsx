@@ -3,25 +3,39 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { RuntimeProvider, type RuntimeServices } from '../runtime';
+import type { Template } from '../schema/template';
+import { i18nStore, type Locale } from './i18n/i18n';
+import { localizeTemplate } from './i18n/template-labels';
 import { download } from './request/download';
 import { request } from './request/request';
 import { session } from './session/session-store';
 import { settings } from './settings-store';
 
 const hostRequest: RuntimeServices['request'] = (options) => request(options);
+/** The runtime's template fetch; the host answers a template with its labels in the language shown. */
+const TEMPLATE_URL = '/optimus_prime/optimusPrime';
+const REQUESTS: Record<Locale, RuntimeServices['request']> = {
+  'zh-CN': hostRequest,
+  'en-US': async <T,>(options: Parameters<RuntimeServices['request']>[0]) => {
+    const data = await request<T>(options);
+    return (options.url === TEMPLATE_URL && data ? localizeTemplate(data as unknown as Template, 'en-US') : data) as T;
+  },
+};
 const hostDownload: RuntimeServices['download'] = (options) => download(options);
 
 /** Hands the runtime its services: the request layer (calls and downloads), the user's permissions and the display settings. */
 export function RuntimeHost({ children }: { children: ReactNode }) {
   const snap = useSnapshot(session);
   const { desensitization } = useSnapshot(settings);
+  const { locale } = useSnapshot(i18nStore);
   const navigate = useNavigate();
   const go = useRef(navigate);
   go.current = navigate;
   const services = useMemo<RuntimeServices>(() => ({
     // the same functions for the whole session: a page that loads in an effect keyed on them must
-    // not load again (and a form must not be rebuilt over what the user typed) when the user info changes
-    request: hostRequest,
+    // not load again (and a form must not be rebuilt over what the user typed) when the user info
+    // changes; switching the language does load the templates again, with their labels in it
+    request: REQUESTS[locale],
     download: hostDownload,
     hasPermission: (key) => !key || !!snap.userInfo?.admin || !!snap.permissions[key],
     desensitize: desensitization === '1',
@@ -30,6 +44,6 @@ export function RuntimeHost({ children }: { children: ReactNode }) {
       user: snap.userInfo.user, username: snap.userInfo.realName, currentOrg: snap.userInfo.currentOrg, currentOrgName: snap.userInfo.currentOrgName,
       currentGroup: snap.userInfo.currentGroup, currentGroupName: snap.userInfo.currentGroupName,
     } : null,
-  }), [snap.userInfo, snap.permissions, desensitization]);
+  }), [snap.userInfo, snap.permissions, desensitization, locale]);
   return <RuntimeProvider value={services}>{children}</RuntimeProvider>;
 }

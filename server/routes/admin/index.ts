@@ -5,11 +5,13 @@ import { onlineAdminRoutes } from './online';
 import { orgGroupAdminRoutes } from './orgs-groups';
 import { roleAdminRoutes } from './roles';
 import { settingAdminRoutes } from './settings';
+import { userCredentialRoutes } from './user-credentials';
 import { userAdminRoutes } from './users';
 
 /** Administration: users, roles, organisations, groups, menus, online users, logs, settings. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(userAdminRoutes);
+  await app.register(userCredentialRoutes);
   await app.register(roleAdminRoutes);
   await app.register(orgGroupAdminRoutes);
   await app.register(menuAdminRoutes);

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import defaultLogoMain from '../assets/logo-main.svg';
 import defaultLogoSub from '../assets/logo-sub.svg';
 import { useT } from '../i18n/i18n';
+import { logoStore } from './logo-store';
 import { request } from '../request/request';
 import { leaves, type MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
@@ -83,6 +84,7 @@ export function RefreshButton({ onRefresh }: { onRefresh(): void }) {
 /** The company's main and sub logo from /sys-group/getPic/{pkGroup}; the default images when that fails. */
 export function LogoArea() {
   const { userInfo } = useSnapshot(session);
+  const { version } = useSnapshot(logoStore);
   const t = useT();
   const group = userInfo?.orgs?.[0]?.pkGroup ?? userInfo?.currentGroup ?? null;
   const [logos, setLogos] = useState<{ main: string; sub: string }>({ main: defaultLogoMain, sub: defaultLogoSub });
@@ -93,7 +95,7 @@ export function LogoArea() {
       .then((d) => { if (live) setLogos({ main: d[`${group}_1`] || defaultLogoMain, sub: d[`${group}_0`] || defaultLogoSub }); })
       .catch(() => { if (live) setLogos({ main: defaultLogoMain, sub: defaultLogoSub }); });
     return () => { live = false; };
-  }, [group]);
+  }, [group, version]);
   return (
     <div className="wb-brand">
       <img className="wb-logo-main" src={logos.main} alt={t('layout.logoMain')} onError={(e) => { e.currentTarget.src = defaultLogoMain; }} />

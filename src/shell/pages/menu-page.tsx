@@ -14,6 +14,7 @@ const MenuAdminPage = lazy(() => import('./admin/menu-admin-page').then((m) => (
 const UserAdminPage = lazy(() => import('./admin/user-admin-page').then((m) => ({ default: m.UserAdminPage })));
 const OrgAdminPage = lazy(() => import('./admin/org-admin-page').then((m) => ({ default: m.OrgAdminPage })));
 const RoleAdminPage = lazy(() => import('./admin/role-admin-page').then((m) => ({ default: m.RoleAdminPage })));
+const GroupAdminPage = lazy(() => import('./admin/group-admin-page').then((m) => ({ default: m.GroupAdminPage })));
 
 /** Menu component names → pages; anything else is the unconfigured-template page. */
 const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
@@ -22,6 +23,7 @@ const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
   'views/admin/menu': () => <MenuAdminPage />,
   'views/admin/user': (menu) => <UserAdminPage menuId={menu.id} />,
   'views/admin/org': (menu) => <OrgAdminPage menuId={menu.id} />,
+  'views/admin/group': (menu) => <GroupAdminPage menuId={menu.id} />,
 };
 
 /** A route built from the menu tree: the page named by the entry's component (spec 000 §2.2). */
@@ -36,7 +38,8 @@ export function MenuPage() {
   }
   if (!entry) {
     if (menu.length === 0) return null; // the menu is still loading
-    return <Navigate to="/clouds/index1" replace />;
+    // an administration address the user's menus do not hold is refused, not silently replaced by home
+    return <Navigate to={pathname.startsWith('/admin/') ? '/403' : '/clouds/index1'} replace />;
   }
   // the administration screens are template lists too (their templates are published under the admin menus)
   const page = entry.component ? PAGES[entry.component] ?? (entry.component.startsWith('views/admin/') ? PAGES['views/template/list'] : undefined) : undefined;

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { DynamicForm, keepFocus, useTemplateForm } from '../../../runtime';
 import type { FieldDefinition } from '../../../schema/field-definition';
 import { toFormValues, toSubmitValues, type FormMode } from '../../../schema/form-schema';
+import { useT } from '../../i18n/i18n';
 
 /**
  * An administration record's form, rendered by the form engine from field definitions the screen
@@ -13,6 +14,7 @@ export function AdminForm({ fields, mode, row, save, onDone, children }: {
   fields: FieldDefinition[]; mode: FormMode; row: Record<string, unknown>;
   save(body: Record<string, unknown>): Promise<unknown>; onDone(saved: boolean): void; children?: React.ReactNode;
 }) {
+  const t = useT();
   const { message } = AntApp.useApp();
   const template = useMemo(() => ({ formatStyle: 'FORMAT_FOUR_COLUMN_FROM' as const, formSubList: fields }), [fields]);
   const handle = useTemplateForm(template, mode, { now: new Date() }, toFormValues(fields, row));
@@ -21,7 +23,7 @@ export function AdminForm({ fields, mode, row, save, onDone, children }: {
     setSaving(true);
     try {
       await save(toSubmitValues(fields, values, mode));
-      message.success(mode === 'update' ? '修改成功' : '新增成功');
+      message.success(mode === 'update' ? t('admin.updated') : t('admin.added'));
       onDone(true);
     } catch {
       // the request layer has shown why
@@ -34,8 +36,8 @@ export function AdminForm({ fields, mode, row, save, onDone, children }: {
       {children}
       <DynamicForm handle={handle} buttons={false} />
       <Space className="wb-form-footer" onMouseDown={keepFocus}>
-        <Button onClick={() => onDone(false)}>取消</Button>
-        <Button type="primary" loading={saving} onClick={submit}>提交</Button>
+        <Button onClick={() => onDone(false)}>{t('common.cancel')}</Button>
+        <Button type="primary" loading={saving} onClick={submit}>{t('admin.submit')}</Button>
       </Space>
     </>
   );

@@ -3,11 +3,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { FieldDefinition } from '../../../schema/field-definition';
 import type { FormMode } from '../../../schema/form-schema';
+import { useT } from '../../i18n/i18n';
 import { usePageTitle } from '../../page-title';
 import { request } from '../../request/request';
 import type { MenuNode } from '../../session/menu';
 import { session } from '../../session/session-store';
 import { AdminForm } from './admin-form';
+import { useLocalizedFields } from './use-localized-fields';
 
 interface MenuRow {
   key: string; id: number; title: string; menuType: 'MENU' | 'BUTTON'; urlPath: string | null; component: string | null;
@@ -42,8 +44,10 @@ const MENU_FORM: FieldDefinition[] = [
  * entry, 修改 and 删除 (with everything under it) as the administrator's permissions allow.
  */
 export function MenuAdminPage() {
-  usePageTitle('菜单管理');
+  const t = useT();
+  usePageTitle(t('admin.menu.title'));
   const { message, modal } = AntApp.useApp();
+  const menuForm = useLocalizedFields('sys_menu_form', MENU_FORM);
   const { permissions, userInfo } = useSnapshot(session);
   const can = (key: string) => !!userInfo?.admin || !!permissions[key];
   const [tree, setTree] = useState<MenuRow[] | null>(null);
@@ -58,18 +62,22 @@ export function MenuAdminPage() {
   const shownKeys = useMemo(() => expanded ?? (tree ?? []).map((r) => r.key), [expanded, tree]);
 
   const edit = async () => {
-    if (!chosen) return void message.warning('请选择一条数据！');
+    if (!chosen) return void message.warning(t('admin.selectOne'));
     const row = await request<Record<string, unknown>>({ url: `/sys-menu/info/${chosen.id}` });
     setEditing({ mode: 'update', row, parent: null });
   };
   const remove = () => {
-    if (!chosen) return void message.warning('请选择要删除的数据');
+    if (!chosen) return void message.warning(t('admin.selectDelete'));
     modal.confirm({
-      title: '提示', type: 'warning', okText: '确定', cancelText: '取消',
-      content: `此操作将永久删除该数据, 是否继续?${chosen.children?.length ? '（其下级菜单与按钮一并删除）' : ''}`,
+      title: t('common.tip'), type: 'warning', okText: t('common.ok'), cancelText: t('common.cancel'),
+      content: `${t('admin.deleteConfirm')}${chosen.children?.length ? t('admin.menu.deleteChildren') : ''}`,
       onOk: async () => {
-        await request({ method: 'DELETE', url: `/sys-menu/${chosen.id}` }).catch(() => undefined);
-        message.success('删除成功');
+        try {
+          await request({ method: 'DELETE', url: `/sys-menu/${chosen.id}` });
+        } catch {
+          return; // the request layer has shown why
+        }
+        message.success(t('admin.deleted'));
         setChosen(null);
         await load();
       },
@@ -80,9 +88,9 @@ export function MenuAdminPage() {
   return (
     <div className="wb-list-page">
       <Space className="wb-menu-admin-toolbar">
-        {can('sys_menu_add') && <Button type="primary" onClick={() => setEditing({ mode: 'create', row: {}, parent: chosen?.menuType === 'MENU' ? chosen : null })}>新增</Button>}
-        {can('sys_menu_edit') && <Button onClick={() => void edit().catch(() => undefined)}>修改</Button>}
-        {can('sys_menu_del') && <Button danger onClick={remove}>删除</Button>}
+        {can('sys_menu_add') && <Button type="primary" onClick={() => setEditing({ mode: 'create', row: {}, parent: chosen?.menuType === 'MENU' ? chosen : null })}>{t('admin.add')}</Button>}
+        {can('sys_menu_edit') && <Button onClick={() => void edit().catch(() => undefined)}>{t('admin.edit')}</Button>}
+        {can('sys_menu_del') && <Button danger onClick={remove}>{t('admin.delete')}</Button>}
       </Space>
       <Table<MenuRow>
         size="small" bordered rowKey="key" dataSource={tree} pagination={false}
@@ -90,18 +98,18 @@ export function MenuAdminPage() {
         rowSelection={{ type: 'radio', selectedRowKeys: chosen ? [chosen.key] : [], onChange: (_k, rows) => setChosen(rows[0] ?? null) }}
         onRow={(r) => ({ onClick: () => setChosen(r) })}
         columns={[
-          { key: 'title', dataIndex: 'title', title: '名称', width: 260 },
-          { key: 'menuType', dataIndex: 'menuType', title: '类型', width: 80, render: (v: string) => <Tag color={v === 'BUTTON' ? 'orange' : 'blue'}>{v === 'BUTTON' ? '按钮' : '菜单'}</Tag> },
-          { key: 'permission', dataIndex: 'permission', title: '权限标识', render: (v: string | null) => (v ? <code className="wb-perm-key">{v}</code> : '') },
-          { key: 'urlPath', dataIndex: 'urlPath', title: '路由' },
-          { key: 'component', dataIndex: 'component', title: '组件' },
-          { key: 'iusual', dataIndex: 'iusual', title: '常用', width: 70, render: (v: boolean, r) => (r.menuType === 'MENU' ? (v ? '是' : '否') : '') },
+          { key: 'title', dataIndex: 'title', title: t('admin.menu.name'), width: 260 },
+          { key: 'menuType', dataIndex: 'menuType', title: t('admin.menu.type'), width: 80, render: (v: string) => <Tag color={v === 'BUTTON' ? 'orange' : 'blue'}>{v === 'BUTTON' ? t('admin.menu.button') : t('admin.menu.menu')}</Tag> },
+          { key: 'permission', dataIndex: 'permission', title: t('admin.menu.permission'), render: (v: string | null) => (v ? <code className="wb-perm-key">{v}</code> : '') },
+          { key: 'urlPath', dataIndex: 'urlPath', title: t('admin.menu.route') },
+          { key: 'component', dataIndex: 'component', title: t('admin.menu.component') },
+          { key: 'iusual', dataIndex: 'iusual', title: t('admin.menu.usual'), width: 90, render: (v: boolean, r) => (r.menuType === 'MENU' ? (v ? t('admin.yes') : t('admin.no')) : '') },
         ]}
       />
-      <Modal open={!!editing} title={editing?.mode === 'update' ? '修改菜单' : '新增菜单'} width="60%" footer={null} destroyOnHidden onCancel={() => setEditing(null)}>
+      <Modal open={!!editing} title={editing?.mode === 'update' ? t('admin.menu.editTitle') : t('admin.menu.addTitle')} width="60%" footer={null} destroyOnHidden onCancel={() => setEditing(null)}>
         {editing && (
           <AdminForm
-            fields={MENU_FORM} mode={editing.mode} row={editing.row}
+            fields={menuForm ?? MENU_FORM} mode={editing.mode} row={editing.row}
             save={(body) => (editing.mode === 'update'
               ? request({ method: 'PUT', url: '/sys-menu/update', body: { ...body, id: editing.row.id, version: editing.row.version } })
               : request({ method: 'POST', url: '/sys-menu/create', body: { ...body, parentId: editing.parent?.id ?? null } }))}
@@ -113,7 +121,7 @@ export function MenuAdminPage() {
               void load();
             }}
           >
-            {editing.mode !== 'update' && <p className="wb-menu-parent">上级：{editing.parent ? editing.parent.title : '（顶级）'}</p>}
+            {editing.mode !== 'update' && <p className="wb-menu-parent">{t('admin.menu.parent')}{editing.parent ? editing.parent.title : t('admin.menu.top')}</p>}
           </AdminForm>
         )}
       </Modal>

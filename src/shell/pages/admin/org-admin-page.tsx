@@ -1,10 +1,12 @@
-import { Modal, Skeleton } from 'antd';
+import { App as AntApp, Modal, Skeleton } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { TemplateListPage } from '../../../runtime';
 import type { FieldDefinition } from '../../../schema/field-definition';
 import type { FormMode } from '../../../schema/form-schema';
+import { useT } from '../../i18n/i18n';
 import { request } from '../../request/request';
 import { AdminForm } from './admin-form';
+import { useLocalizedFields } from './use-localized-fields';
 
 const CODE_RULE = { validateMethod: '^[A-Za-z0-9_-]+$', validateTitle: '编码只能包含字母、数字、下划线和短横线' };
 
@@ -20,22 +22,27 @@ function orgFields(groups: { id: number; groupName: string }[]): FieldDefinition
 
 /** 公司管理: the organisation template list; 新增 and 修改 open the organisation form with the groups to choose from. */
 export function OrgAdminPage({ menuId }: { menuId: number }) {
+  const t = useT();
+  const { message } = AntApp.useApp();
   const [generation, setGeneration] = useState(0);
   const [editing, setEditing] = useState<{ mode: FormMode; row: Record<string, unknown> } | null>(null);
-  const [fields, setFields] = useState<FieldDefinition[] | null>(null);
+  const [options, setOptions] = useState<FieldDefinition[] | null>(null);
+  const fields = useLocalizedFields('sys_org_form', options);
   useEffect(() => {
-    if (!editing || fields) return;
+    if (!editing || options) return;
     request<{ list: { id: number; groupName: string }[] }>({ method: 'POST', url: '/sys-group/list', body: { limit: { pn: 1, ps: 1000 } } })
-      .then((groups) => setFields(orgFields(groups.list))).catch(() => setEditing(null));
-  }, [editing, fields]);
+      .then((groups) => setOptions(orgFields(groups.list))).catch(() => setEditing(null));
+  }, [editing, options]);
   const open = useCallback(async (action: string, rows: { id: number }[]) => {
-    if (action === 'add') setEditing({ mode: 'create', row: {} });
-    if (action === 'edit' && rows[0]) setEditing({ mode: 'update', row: await request<Record<string, unknown>>({ url: `/sys-org/detail/${rows[0].id}` }) });
-  }, []);
+    if (action === 'add') return setEditing({ mode: 'create', row: {} });
+    if (action !== 'edit') return;
+    if (rows.length !== 1) return void message.warning(rows.length === 0 ? t('admin.selectOne') : t('admin.onlyOne'));
+    setEditing({ mode: 'update', row: await request<Record<string, unknown>>({ url: `/sys-org/detail/${rows[0].id}` }) });
+  }, [message, t]);
   return (
     <>
       <TemplateListPage refresh={generation} menuId={menuId} formActions={false} onOpen={(button, rows) => void open(button.action, rows).catch(() => undefined)} />
-      <Modal open={!!editing} title={editing?.mode === 'update' ? '修改公司' : '新增公司'} width="60%" footer={null} destroyOnHidden onCancel={() => setEditing(null)}>
+      <Modal open={!!editing} title={editing?.mode === 'update' ? t('admin.org.editTitle') : t('admin.org.addTitle')} width="60%" footer={null} destroyOnHidden onCancel={() => setEditing(null)}>
         {editing && (fields ? (
           <AdminForm
             {...editing} fields={fields}

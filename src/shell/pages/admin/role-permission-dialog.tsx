@@ -1,5 +1,6 @@
 import { App as AntApp, Button, Modal, Skeleton, Space, Tabs, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { useT } from '../../i18n/i18n';
 import { request } from '../../request/request';
 import type { MenuNode } from '../../session/menu';
 
@@ -29,6 +30,7 @@ function withAncestors(keys: string[], parentOf: Map<string, string>): string[] 
  * organisations the role may work in are a second tab.
  */
 export function RolePermissionDialog({ role, onClose }: { role: { id: number; roleName?: unknown } | null; onClose(): void }) {
+  const t = useT();
   const { message } = AntApp.useApp();
   const [menus, setMenus] = useState<MenuNode[] | null>(null);
   const [orgs, setOrgs] = useState<{ id: number; orgName: string; orgCode: string }[]>([]);
@@ -72,7 +74,7 @@ export function RolePermissionDialog({ role, onClose }: { role: { id: number; ro
     try {
       await request({ method: 'PUT', url: '/sys-role/menu', body: { roleId: role.id, menuIds: withAncestors(checked, parentOf).map(Number) } });
       await request({ method: 'PUT', url: '/sys-role/orgs', body: { roleId: role.id, orgIds: orgChecked.map(Number) } });
-      message.success('保存成功');
+      message.success(t('admin.saved'));
       onClose();
     } catch {
       // the request layer has shown why
@@ -83,14 +85,14 @@ export function RolePermissionDialog({ role, onClose }: { role: { id: number; ro
 
   return (
     <Modal
-      open={!!role} title={`分配权限 — ${String(role?.roleName ?? '')}`} width="60%" onCancel={onClose} destroyOnHidden
+      open={!!role} title={`${t('admin.role.permTitle')} — ${String(role?.roleName ?? '')}`} width="60%" onCancel={onClose} destroyOnHidden
       styles={{ body: { maxHeight: '70vh', overflow: 'auto' } }}
-      footer={<Space><Button onClick={onClose}>取消</Button><Button type="primary" loading={saving} onClick={() => void save()}>保存</Button></Space>}
+      footer={<Space><Button onClick={onClose}>{t('common.cancel')}</Button><Button type="primary" loading={saving} onClick={() => void save()}>{t('admin.save')}</Button></Space>}
     >
       {!menus ? <Skeleton active /> : (
         <Tabs items={[
           {
-            key: 'menus', label: '菜单与按钮',
+            key: 'menus', label: t('admin.role.menusTab'),
             children: (
               <Tree
                 checkable defaultExpandAll treeData={treeData} checkedKeys={checked} className="wb-perm-tree"
@@ -99,7 +101,7 @@ export function RolePermissionDialog({ role, onClose }: { role: { id: number; ro
             ),
           },
           {
-            key: 'orgs', label: '公司',
+            key: 'orgs', label: t('admin.role.orgsTab'),
             children: (
               <Tree
                 checkable treeData={orgs.map((o) => ({ key: String(o.id), title: `${o.orgName}（${o.orgCode}）` }))} checkedKeys={orgChecked}
