@@ -209,3 +209,46 @@ test('a driver’s 照片 is uploaded (JPG/PNG under 2 MB, one), shown as a thum
   await expect(page.locator('.ant-modal').filter({ hasText: '图片查看' }).locator('img')).toBeVisible();
   await expectNoConsoleErrors(problems);
 });
+
+test('抓拍图片 of a weigh record: none yet says so; pictures uploaded to the record (up to four) show in the viewer and open large', async ({ page }) => {
+  const problems = watchConsole(page);
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1d0e9b50000000049454e44ae426082', 'hex');
+  await signIn(page, 'weigher');
+  await openFromSidebar(page, '计量管理', '采购过磅记录');
+  // a record that may still be changed (free, not audited)
+  const free = await api(page, 'POST', '/measure/mm-pu-weigh/list', { search: [{ key: 'status', op: 'eq', val: 'FREE' }], limit: { pn: 1, ps: 1 } });
+  const code = free.data.list[0].billCode as string;
+  await view(page).getByLabel('快速查询').fill(code);
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().locator('.ant-checkbox-input').check();
+  // the weigher's few buttons all show; a longer bar puts the rest under 更多
+  const more = async (name: RegExp) => {
+    if (await button(page, name).count()) return button(page, name).click();
+    await view(page).locator('.wb-button-group').getByRole('button', { name: /更多/ }).hover();
+    await page.locator('.ant-dropdown:visible').getByText(name).click();
+  };
+  await more(/抓拍图片/);
+  const viewer = page.locator('.wb-pictures-viewer');
+  await expect(viewer.locator('.ant-modal-title')).toHaveText('抓拍图片');
+  await expect(viewer.getByText('未找到该登记的抓拍图片')).toBeVisible();
+  await viewer.getByRole('button', { name: 'Close' }).click();
+
+  await button(page, /修\s*改/).click();
+  const file = formDialog(page).locator('[data-field="snapPhotos"], .ant-formily-item:has-text("抓拍图片")').locator('input[type=file]').first();
+  await file.setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png });
+  await expect(formDialog(page).locator('img.wb-image-thumb')).toHaveCount(1);
+  await file.setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: png });
+  await expect(formDialog(page).locator('img.wb-image-thumb')).toHaveCount(2);
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await page.getByRole('button', { name: /^是$/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().locator('.ant-checkbox-input').check();
+  await more(/抓拍图片/);
+  await expect(viewer.locator('img.wb-picture')).toHaveCount(2);
+  await viewer.locator('.ant-image').first().click(); // the mask over a thumbnail opens the preview
+  await expect(page.locator('.ant-image-preview-img')).toBeVisible();
+  await expectNoConsoleErrors(problems);
+});

@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { routeParams, resolveResource, scopedRows, type RouteParams } from './list-route';
 import { currentOrg, requireAction, type ResourceAction } from './scope';
-import { checkFormRules, withCalculations } from './form-rules';
+import { checkFormRules, publishedFormFields, withCalculations } from './form-rules';
 import { rowValues } from './values';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
@@ -122,6 +122,19 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
       children[line.tableName] = await db.selectFrom(line.tableName).selectAll().where(parentColumn(line), '=', row.id).where('deleted', '=', false).orderBy('id').execute();
     }
     return ok({ ...row, children });
+  });
+
+  app.get<{ Params: RouteParams & { id: number } }>('/:module/:resource/getPics/:id', {
+    config: { noOperationLog: true },
+    schema: { tags: ['resource'], summary: '抓拍图片：记录的图片字段（FORM 模板的图片控件）中的图片', params: idParams },
+  }, async (request) => {
+    const def = await resolveResource(app, request);
+    await requireAction(request, def, 'view');
+    const [row] = await loadRows(app, request, def, [request.params.id]);
+    const fields = (await publishedFormFields(app.svc.db, def.tableName) ?? []).filter((f) => f.formSubmitType === 'IMG_UPLOAD_EP' || f.formSubmitType === 'IMG_LOGO');
+    const pictures = fields.flatMap((f) => String(row[f.fieldName] ?? '').split(',').filter((id) => /^\d+$/.test(id))
+      .map((id) => ({ fileId: Number(id), url: `/sys-file-type/img/${id}`, field: f.fieldName, label: f.fieldExplain })));
+    return ok(pictures);
   });
 
   app.get<{ Params: RouteParams & { id: number } }>('/:module/:resource/copy/:id', {

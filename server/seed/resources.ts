@@ -28,6 +28,8 @@ function weighColumns(partner: ResourceColumn): ResourceColumn[] {
     col('tareTime', 'tare_time', 'DATE', '皮重时间'),
     col('weigherName', 'weigher_name', 'CHAR', '司磅员', { length: 50 }),
     col('weighStatus', 'weigh_status', 'ENUM', '过磅状态', { enumCode: 'weigh_status' }),
+    // pictures the weighing station's cameras took (comma-joined ids of stored images)
+    col('snapPhotos', 'snap_photos', 'CHAR', '抓拍图片', { length: 200 }),
   ];
 }
 

@@ -54,8 +54,9 @@ export const PLATE_RULE = {
   validateTitle: '车牌号格式错误!',
 };
 
-/** Columns holding uploaded images (comma-joined ids of stored files). */
-const IMAGE_FIELDS = new Set(['photo']);
+/** Columns holding uploaded images (comma-joined ids of stored files), with how many each holds. */
+const IMAGE_COUNTS: Record<string, number> = { photo: 1, snapPhotos: 4 };
+const IMAGE_FIELDS = new Set(Object.keys(IMAGE_COUNTS));
 
 function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): FieldDefinition {
   const calc = CALCS[def.tableName]?.[c.fieldName];
@@ -72,6 +73,7 @@ function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
     fieldType: c.fieldType === 'TXT' ? 'TXT' : c.fieldType, options: options(c), irequired: c.required ?? false, ishow: true,
     // a document keeps its number once it exists
     iupdate: !(def.kind === 'DOCUMENT' && c.unique),
+    ...(IMAGE_FIELDS.has(c.fieldName) ? { maxCount: IMAGE_COUNTS[c.fieldName] } : {}),
     ...(HIDDEN_FORM_FIELDS.has(c.fieldName) ? { ihidden: true } : {}),
     ...(c.fieldType === 'DATE' && c.required ? { defaultValue: { type: 'date' as const } } : {}),
     ...(rule ? { cgValidate: rule } : {}),
@@ -88,7 +90,11 @@ const SYSTEM_LIST: FieldDefinition[] = [
 /** The LIST, DETAIL and FORM templates of a built-in resource, published under its menu. */
 export function builtinTemplates(def: ResourceDefinition): Template[] {
   const kindButtons = FORM_PAGES.has(def.tableName) ? [...BUTTONS_BY_KIND[def.kind], ['view', '查看'] as [string, string]] : BUTTONS_BY_KIND[def.kind];
-  const buttons: TemplateButton[] = kindButtons.map(([action, label], seq) => ({ code: action, label, action, permission: `${def.permissionPrefix}_${action}`, seq }));
+  const buttons: TemplateButton[] = [
+    ...kindButtons.map(([action, label], seq) => ({ code: action, label, action, permission: `${def.permissionPrefix}_${action}`, seq })),
+    // whoever sees a weigh record may look at its captured pictures
+    ...(def.columns.some((c) => c.fieldName === 'snapPhotos') ? [{ code: 'pics', label: '抓拍图片', action: 'pics', permission: null, seq: kindButtons.length }] : []),
+  ];
   const system = SYSTEM_LIST.filter((f) => (def.kind === 'DOCUMENT' ? f.fieldName !== 'enabled' : f.fieldName !== 'status'))
     .map((f, i) => ({ ...f, customTable: def.tableName, seq: 900 + i }));
   const base = { customTable: def.tableName, resUrl: `/${def.module}/${def.resource}/list`, resMethod: 'POST' as const };

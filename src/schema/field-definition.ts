@@ -62,6 +62,8 @@ export interface FieldDefinition {
   columnWidth?: number | null;
   seq?: number;
   rows?: number | null;
+  /** Image uploads: how many images the field holds (default 1; 上传个数超出限制! past it). */
+  maxCount?: number | null;
   calculate?: Calculation | null;
   cgValFormat?: { valFormatFun: string } | null;
   cgValidate?: { validateMethod: string; validateTitle: string } | null;

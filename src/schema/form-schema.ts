@@ -152,6 +152,8 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
       'x-component-props': {
         ...(field.tipsMessage ? { placeholder: field.tipsMessage } : {}),
         ...(field.rows ? { rows: field.rows } : {}),
+        ...(component === 'ImageUpload' && field.maxCount ? { maxCount: field.maxCount } : {}),
+        ...(component === 'Announcement' && field.options ? { columns: field.options.map((o) => ({ dataIndex: String(o.value), title: o.label })) } : {}),
         'data-field': field.fieldName,
         ...(component === 'Picker' || component === 'AutoComplete' ? {
           picker: {
@@ -165,7 +167,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
       'x-display': field.ihidden ? 'hidden' : 'visible',
     };
     if (field.irequired) node.required = true;
-    if (options) node.enum = options.map((o) => ({ label: o.label, value: o.value }));
+    if (options && component !== 'Announcement') node.enum = options.map((o) => ({ label: o.label, value: o.value }));
     if (mode === 'create' || mode === 'createRef') {
       const value = resolveDefault(field, ctx);
       if (value !== undefined) node.default = multi && typeof value === 'string' ? value.split(',') : value;

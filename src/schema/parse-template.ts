@@ -17,7 +17,7 @@ const API_PATH = /^\/?[A-Za-z0-9_\-/{}.]{1,300}$/;
 const FIELD_KEYS = [
   'id', 'fieldName', 'fieldExplain', 'fieldType', 'formSubmitType', 'detailsUrl', 'searchType', 'defaultValue', 'options', 'enumOptions',
   'ishow', 'ihidden', 'iupdate', 'irequired', 'ifixed', 'imerge', 'itotal', 'isortField', 'idefinedSort', 'sortMethod', 'columnWidth', 'seq',
-  'rows', 'calculate', 'cgValFormat', 'cgValidate', 'cgFormatResId', 'tipsMessage', 'customTable', 'classType', 'masterTable', 'op',
+  'rows', 'maxCount', 'calculate', 'cgValFormat', 'cgValidate', 'cgFormatResId', 'tipsMessage', 'customTable', 'classType', 'masterTable', 'op',
   'iallowQuery', 'iallowAdvanceQuery', 'effectField', 'isEffect', 'resourceList',
 ] as const;
 
@@ -131,6 +131,7 @@ export function parseFieldDefinition(value: unknown, path = 'field'): FieldDefin
     columnWidth: integer(o, 'columnWidth', path, { min: 20, max: 2000 }) ?? null,
     seq: integer(o, 'seq', path, { min: 0, max: 100000 }) ?? 0,
     rows: integer(o, 'rows', path, { min: 1, max: 50 }) ?? null,
+    maxCount: integer(o, 'maxCount', path, { min: 1, max: 20 }) ?? null,
     calculate: calculation(o, path) ?? null,
     cgValFormat: formatName ? { valFormatFun: formatName } : null,
     cgValidate,

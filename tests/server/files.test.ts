@@ -64,4 +64,19 @@ describe.each(DATABASES)('image upload on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: `/api/sys-file-type/img/${id}`, headers: bearer(other) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/sys-file-type/img/${id}` })).statusCode).toBe(401);
   });
+
+  it('抓拍图片: getPics answers the pictures of a weigh record from its image field; none is an empty list', async () => {
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload ? { payload } : {}) });
+    const [record] = (await call('POST', '/measure/mm-pu-weigh/list', { search: [{ key: 'status', op: 'eq', val: 'FREE' }], limit: { pn: 1, ps: 1 } })).json().data.list;
+    expect((await call('GET', `/measure/mm-pu-weigh/getPics/${record.id}`)).json().data).toEqual([]);
+    const a = (await upload('front.png', PNG, 'image/png')).json().data.id;
+    const b = (await upload('back.png', PNG, 'image/png')).json().data.id;
+    const saved = await call('PUT', '/measure/mm-pu-weigh/update', { id: record.id, version: record.version, snapPhotos: `${a},${b}` });
+    expect(saved.json(), saved.body).toMatchObject({ success: true });
+    expect((await call('GET', `/measure/mm-pu-weigh/getPics/${record.id}`)).json().data).toEqual([
+      { fileId: a, url: `/sys-file-type/img/${a}`, field: 'snapPhotos', label: '抓拍图片' },
+      { fileId: b, url: `/sys-file-type/img/${b}`, field: 'snapPhotos', label: '抓拍图片' },
+    ]);
+    expect((await call('GET', '/measure/mm-pu-weigh/getPics/999999999')).statusCode).toBe(404);
+  });
 });

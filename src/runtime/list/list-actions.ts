@@ -23,7 +23,7 @@ export const ROW_ACTIONS: Record<string, { method: 'POST' | 'DELETE'; path: stri
 export function selectionProblem(button: TemplateButton, selected: number): string | null {
   if (button.action === 'del' && selected === 0) return '请选择要删除的数据';
   if (ROW_ACTIONS[button.action] && selected === 0) return '请至少选择一条数据！';
-  const single = button.action === 'edit' || button.action === 'copy' || button.action === 'view' || button.action === 'perm';
+  const single = button.action === 'edit' || button.action === 'copy' || button.action === 'view' || button.action === 'pics' || button.action === 'perm';
   if (single && selected === 0) return '请选择一条数据！';
   if (single && selected > 1) return '只能选择一条数据！';
   return null;

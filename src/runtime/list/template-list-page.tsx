@@ -17,6 +17,7 @@ import { ListTree } from './list-tree';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
 import { useListData } from './use-list-data';
 import { onResourceSaved } from './list-events';
+import { PicturesViewer } from './pictures-viewer';
 import { useExport } from './use-export';
 
 export const PAGE_SIZES = [10, 20, 40, 80, 100];
@@ -89,6 +90,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
   const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
   const exporter = useExport(template, query);
   const [formRequest, setFormRequest] = useState<FormRequest | null>(null);
+  const [picturesOf, setPicturesOf] = useState<number | null>(null);
   useEffect(() => {
     if (refresh) { setSelected([]); void reload(); }
   }, [refresh]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new refresh number reloads
@@ -103,6 +105,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
     const problem = selectionProblem(button, selected.length);
     if (problem) return void message.warning(problem);
     const action = ROW_ACTIONS[button.action];
+    if (button.action === 'pics') return setPicturesOf(selected[0].id);
     if (!action && formPage && (FORM_ACTIONS[button.action] || button.action === 'view')) {
       // the document opens in its edit page: …/edit?type=create|update|create1&id=…, or …/viewEdit?id=…
       const id = selected[0]?.id;
@@ -194,6 +197,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
       {menuId !== undefined && (
         <TemplateFormDialog menuId={menuId} base={base} request={formRequest} onClose={closeForm} onSaved={() => { setSelected([]); void reload(); }} />
       )}
+      <PicturesViewer base={base} rowId={picturesOf} onClose={() => setPicturesOf(null)} />
       {template.detailId && <DetailPopup detailId={template.detailId} rowId={detailRow} onClose={() => setDetailRow(null)} />}
     </div>
   );

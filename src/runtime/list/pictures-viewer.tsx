@@ -1,0 +1,56 @@
+import { Empty, Image, Modal, Skeleton, Space, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useRuntime } from '../runtime-context';
+
+/** The image viewer of a list (spec 000 §2.4): its title and the text when a record has no pictures. */
+export const PICTURES_TITLE = '抓拍图片';
+export const NO_PICTURES = '未找到该登记的抓拍图片';
+
+interface Picture { fileId: number; url: string; field: string; label: string }
+
+/** One stored picture, read through the host (it carries the session) as an object URL. */
+function Picture({ picture }: { picture: Picture }) {
+  const { download } = useRuntime();
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    let made: string | null = null;
+    download({ url: picture.url, quiet: true })
+      .then((file) => { made = URL.createObjectURL(file.blob); if (live) setSrc(made); })
+      .catch(() => { if (live) setFailed(true); });
+    return () => { live = false; if (made) URL.revokeObjectURL(made); };
+  }, [picture.url, download]);
+  if (failed) return <div className="wb-picture wb-picture-missing">图片不存在</div>;
+  if (!src) return <div className="wb-picture"><Spin /></div>;
+  return <Image src={src} alt={`${picture.label} ${picture.fileId}`} width={240} height={160} className="wb-picture" style={{ objectFit: 'cover' }} />;
+}
+
+/**
+ * 抓拍图片: the pictures of one record (`GET {base}/getPics/{id}`), as thumbnails that open a
+ * preview with the others; a record without pictures says so.
+ */
+export function PicturesViewer({ base, rowId, onClose }: { base: string; rowId: number | null; onClose(): void }) {
+  const { request } = useRuntime();
+  const [pictures, setPictures] = useState<Picture[] | null>(null);
+  useEffect(() => {
+    if (rowId === null) return;
+    let live = true;
+    setPictures(null);
+    request<Picture[]>({ url: `${base}/getPics/${rowId}`, quiet: true })
+      .then((list) => { if (live) setPictures(Array.isArray(list) ? list : []); })
+      .catch(() => { if (live) setPictures([]); });
+    return () => { live = false; };
+  }, [base, rowId, request]);
+  return (
+    <Modal open={rowId !== null} title={PICTURES_TITLE} width="60%" footer={null} onCancel={onClose} destroyOnHidden className="wb-pictures-viewer">
+      {pictures === null ? <Skeleton active /> : pictures.length === 0 ? <Empty description={NO_PICTURES} /> : (
+        <Image.PreviewGroup>
+          <Space wrap size={12}>
+            {pictures.map((p) => <Picture key={p.fileId} picture={p} />)}
+          </Space>
+        </Image.PreviewGroup>
+      )}
+    </Modal>
+  );
+}
