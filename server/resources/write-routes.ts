@@ -184,6 +184,74 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     return ok(row, '新增成功');
   });
 
+  app.post<{ Params: RouteParams; Body: { rows: Record<string, unknown>[] } }>('/:module/:resource/datax', {
+    config: { title: '数据同步' },
+    schema: {
+      tags: ['resource'], params: routeParams,
+      summary: '数据同步（datax）：按唯一键新增或修改多行（最多 1000 行），逐行按表单规则校验，全部成功或全部不变',
+      body: { type: 'object', additionalProperties: false, required: ['rows'], properties: { rows: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'object' } } } },
+    },
+  }, async (request) => {
+    const def = await resolveResource(app, request);
+    await requireAction(request, def, 'add');
+    await requireAction(request, def, 'edit');
+    if (def.kind === 'LINE') throw badRequest(`${def.tableExplain}随其单据保存，不能单独同步`);
+    const key = def.columns.find((c) => c.unique);
+    if (!key) throw badRequest(`${def.tableExplain}没有唯一键，不能同步`);
+    const auth = caller(request);
+    const orgId = currentOrg(request);
+    const keys = request.body.rows.map((r, index) => {
+      const v = r[key.fieldName];
+      if (v === undefined || v === null || String(v).trim() === '') throw badRequest(`第 ${index + 1} 行：${key.fieldExplain}不能为空`, { field: `rows[${index}].${key.fieldName}` });
+      return String(v).trim();
+    });
+    const seen = new Map<string, number>();
+    keys.forEach((k, index) => {
+      if (seen.has(k)) throw badRequest(`第 ${index + 1} 行：${key.fieldExplain} ${k} 与第 ${seen.get(k)! + 1} 行重复`, { field: `rows[${index}].${key.fieldName}` });
+      seen.set(k, index);
+    });
+    // the rows already there (in the caller's organisation, or group for group-wide tables), by key
+    const existing = new Map<string, Row>();
+    for (let i = 0; i < keys.length; i += 500) {
+      const found = (await (await scopedRows(app, request, def)).selectAll('t').where(`t.${key.fieldDbName}`, 'in', keys.slice(i, i + 500)).execute()) as Row[];
+      for (const r of found) existing.set(String(r[key.fieldName]), r);
+    }
+    const planned: { current?: Row; values: Record<string, unknown> }[] = [];
+    for (const [index, raw] of request.body.rows.entries()) {
+      const { id: _id, version: _version, children: _children, ...fields } = raw;
+      const current = existing.get(keys[index]);
+      try {
+        if (current && def.kind === 'DOCUMENT' && current.status !== 'FREE') {
+          throw badRequest(`${rowName(def, current)}：${STATUS_LABELS[current.status] ?? current.status}的单据不能修改`);
+        }
+        const body = await withCalculations(app.svc.db, def.tableName, fields, current);
+        await checkFormRules(app.svc.db, def.tableName, body, current ? 'update' : 'create', current);
+        planned.push({ current, values: await rowValues(app.svc.db, def, body, current ? 'update' : 'create') });
+      } catch (error) {
+        if (error instanceof AppError) throw new AppError(error.statusCode, `第 ${index + 1} 行：${error.message}`, error.code, error.data);
+        throw error;
+      }
+    }
+    const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
+    const now = app.svc.clock();
+    let inserted = 0;
+    let updated = 0;
+    await db.transaction().execute(async (trx) => {
+      for (const p of planned) {
+        if (p.current) {
+          await trx.updateTable(def.tableName).set({ ...p.values, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', '=', p.current.id).execute();
+          updated += 1;
+        } else {
+          await trx.insertInto(def.tableName).values({
+            ...p.values, org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId,
+          }).execute();
+          inserted += 1;
+        }
+      }
+    });
+    return ok({ inserted, updated, total: planned.length }, `同步成功：新增 ${inserted} 条，修改 ${updated} 条`);
+  });
+
   app.put<{ Params: RouteParams; Body: Record<string, unknown> & { id: number; version: number } }>('/:module/:resource/update', {
     config: { title: '修改' },
     schema: {
