@@ -252,3 +252,53 @@ test('抓拍图片 of a weigh record: none yet says so; pictures uploaded to the
   await expect(page.locator('.ant-image-preview-img')).toBeVisible();
   await expectNoConsoleErrors(problems);
 });
+
+test('现场确认 (confirmation table) on a weigh record still on site: the toolbar acts on chosen rows, 无法确认 stays disabled, the results are saved; the form keeps its columns', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'weigher');
+  await openFromSidebar(page, '计量管理', '采购过磅记录');
+  // a free record whose truck is still on site: nothing confirmed yet
+  const onSite = await api(page, 'POST', '/measure/mm-pu-weigh/list', { search: [{ key: 'status', op: 'eq', val: 'FREE' }, { key: 'weighStatus', op: 'eq', val: 'GROSS' }], limit: { pn: 1, ps: 1 } });
+  const code = onSite.data.list[0].billCode as string;
+  await view(page).getByLabel('快速查询').fill(code);
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().locator('.ant-checkbox-input').check();
+  await button(page, /修\s*改/).click();
+  const dialog = formDialog(page);
+  // the dialog's form is laid out in columns once it has opened (not one field per row)
+  await expect(async () => {
+    const a = await input(page, 'billCode').boundingBox();
+    const b = await input(page, 'plateNumber').boundingBox();
+    expect(Math.abs(a!.y - b!.y)).toBeLessThan(20); // one row is about 50 px high
+  }).toPass();
+
+  const table = dialog.locator('.wb-announcement');
+  await expect(table.getByRole('row')).toHaveCount(5); // header and four items
+  await expect(table.getByRole('toolbar', { name: '批量操作' }).getByRole('button', { name: '无法确认' })).toBeDisabled();
+  await expect(table.getByLabel('选择第4行')).toBeDisabled();
+  await table.getByRole('toolbar', { name: '批量操作' }).getByRole('button', { name: /^确\s*认$/ }).click();
+  await expect(page.getByText('请至少选择一条数据！')).toBeVisible();
+  await table.getByLabel('选择第1行').check();
+  await table.getByLabel('选择第2行').check();
+  await page.waitForTimeout(1100); // only the first click within a second counts
+  await table.getByRole('toolbar', { name: '批量操作' }).getByRole('button', { name: /^确\s*认$/ }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText('确认');
+  await expect(table.getByRole('row').nth(2).locator('.ant-tag')).toHaveText('确认');
+  await page.waitForTimeout(1100); // the next action counts once the second has passed
+  await table.getByRole('row').nth(3).getByRole('button', { name: '空车离厂' }).click();
+  await expect(table.getByRole('row').nth(3).locator('.ant-tag')).toHaveText('空车离厂');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await page.getByRole('button', { name: /^是$/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+
+  const saved = await api(page, 'GET', `/measure/mm-pu-weigh/detail/${onSite.data.list[0].id}`);
+  expect(saved.data.siteChecks.map((r: { result: string | null }) => r.result)).toEqual(['CONFIRM', 'CONFIRM', 'SINGLE_EMPTY', null]);
+  // the server refuses what the table would not allow
+  const refused = await api(page, 'PUT', '/measure/mm-pu-weigh/update', {
+    id: saved.data.id, version: saved.data.version,
+    siteChecks: saved.data.siteChecks.map((r: { id: number }) => (r.id === 4 ? { ...r, result: 'CONFIRM' } : r)),
+  });
+  expect(refused).toMatchObject({ success: false, msg: '现场确认：第4行不可处理（未开放处理）' });
+  await expectNoConsoleErrors(problems, [/status of 400/]); // the refused call above
+});

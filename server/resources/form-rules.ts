@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FieldDefinition } from '../../src/schema/field-definition';
+import { announcementProblem } from '../../src/schema/announcement';
 import { isChildSum, recalculateMain, withRowCalculations } from '../../src/schema/form-calc';
 import type { Template } from '../../src/schema/template';
 import { validateSubmission } from '../../src/schema/validate';
@@ -81,6 +82,12 @@ export async function checkFormRules(
   if (!fields) return;
   const [problem] = validateSubmission(fields, body, mode);
   if (problem) throw badRequest(problem.message, { field: problem.field });
+  // on-site confirmation tables: only the actions the rows offer, on rows that may be handled
+  for (const f of fields) {
+    if (f.formSubmitType !== 'Announcement' || !Object.prototype.hasOwnProperty.call(body, f.fieldName)) continue;
+    const wrong = announcementProblem(body[f.fieldName], mode === 'update' ? current?.[f.fieldName] : undefined);
+    if (wrong) throw badRequest(`${f.fieldExplain}：${wrong}`, { field: f.fieldName });
+  }
   if (mode === 'update' && current) {
     for (const f of fields) {
       if (f.iupdate !== false || !Object.prototype.hasOwnProperty.call(body, f.fieldName)) continue;

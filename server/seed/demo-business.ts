@@ -78,6 +78,19 @@ export async function seedDemoBusiness(db: Kysely<DB>, org: Org, index: number, 
   }
 }
 
+/**
+ * The on-site confirmation items of a visit (control kind Announcement): a finished weighing has
+ * them confirmed; the remote check of the scale house is not connected here, so it cannot be confirmed.
+ */
+export function siteChecksOf(done: boolean): string {
+  return JSON.stringify([
+    { id: 1, checkItem: '车辆信息核对', checkNote: '车牌、司机与登记一致', ihandle: true, confirmSubButs: 'CONFIRM,CONFIRM_NOT', result: done ? 'CONFIRM' : null },
+    { id: 2, checkItem: '取样检验', checkNote: '按批次取样送检', ihandle: true, confirmSubButs: 'CONFIRM,CONFIRM_NOT,CONFIRM_AGAIN', result: done ? 'CONFIRM' : null },
+    { id: 3, checkItem: '出厂方式', checkNote: '称重后离厂或空车离厂', ihandle: true, confirmSubButs: 'SINGLE_WEIGH,SINGLE_EMPTY', result: done ? 'SINGLE_WEIGH' : null },
+    { id: 4, checkItem: '磅房远程确认', checkNote: '远程值守未接入', ihandle: false, confirmSubButs: 'CONFIRM_NO', result: null },
+  ]);
+}
+
 const baseOf = (org: Org) => ({ orgId: org.id, groupId: org.groupId, createdByName: '系统管理员' });
 
 /** Vendors, customers, vehicles, drivers and purchase weigh records. */
@@ -122,6 +135,7 @@ async function seedPurchase(any: AnyDb, org: Org, index: number, now: Date): Pro
       gross: gross.toFixed(3), tare: done ? tare.toFixed(3) : null, deduct: done ? deduct.toFixed(3) : null, net: done ? (gross - tare - deduct).toFixed(3) : null,
       grossTime: grossAt, tareTime: done ? new Date(grossAt.getTime() + (20 + Math.floor(random() * 90)) * 60_000) : null,
       weigherName: ['张司磅', '刘司磅', '赵司磅'][i % 3], weighStatus: done ? 'DONE' : 'GROSS', status: done && i % 3 === 0 ? 'AUDITED' : 'FREE',
+      siteChecks: siteChecksOf(done),
     });
   }
   await insertAll(any, 'mm_pu_weigh', weighs);
@@ -352,6 +366,7 @@ async function seedSaleWeighs(any: AnyDb, org: Org, index: number, now: Date): P
       gross: gross.toFixed(3), tare: done ? tare.toFixed(3) : null, deduct: done ? deduct.toFixed(3) : null, net: done ? (gross - tare - deduct).toFixed(3) : null,
       grossTime: grossAt, tareTime: done ? new Date(grossAt.getTime() + (15 + Math.floor(random() * 60)) * 60_000) : null,
       weigherName: ['张司磅', '刘司磅', '赵司磅'][i % 3], weighStatus: done ? 'DONE' : 'GROSS', status: done && i % 3 === 0 ? 'AUDITED' : 'FREE',
+      siteChecks: siteChecksOf(done),
     });
   }
   await insertAll(any, 'mm_sa_weigh', weighs);

@@ -30,6 +30,8 @@ function weighColumns(partner: ResourceColumn): ResourceColumn[] {
     col('weighStatus', 'weigh_status', 'ENUM', '过磅状态', { enumCode: 'weigh_status' }),
     // pictures the weighing station's cameras took (comma-joined ids of stored images)
     col('snapPhotos', 'snap_photos', 'CHAR', '抓拍图片', { length: 200 }),
+    // the on-site confirmation items of the visit (control kind Announcement)
+    col('siteChecks', 'site_checks', 'JSON', '现场确认'),
   ];
 }
 

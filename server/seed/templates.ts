@@ -39,7 +39,8 @@ function listField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
   return {
     fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq,
     fieldType: c.fieldType === 'ENUM' ? 'ENUM' : c.fieldType === 'DATE' ? 'DATE' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : 'TEXT',
-    detailsUrl: searchKind, options: options(c), ishow: !IMAGE_FIELDS.has(c.fieldName), isortField: c.fieldType !== 'TXT' && !IMAGE_FIELDS.has(c.fieldName),
+    detailsUrl: searchKind, options: options(c), ishow: !IMAGE_FIELDS.has(c.fieldName) && c.fieldType !== 'JSON',
+    isortField: c.fieldType !== 'TXT' && c.fieldType !== 'JSON' && !IMAGE_FIELDS.has(c.fieldName),
     iallowQuery: (QUICK[def.tableName] ?? []).includes(c.fieldName),
     iallowAdvanceQuery: c.fieldType !== 'TXT' && c.fieldType !== 'JSON',
     itotal: (TOTALS[def.tableName] ?? []).includes(c.fieldName),
@@ -64,6 +65,13 @@ function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
     return {
       fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq, formSubmitType: 'CALCULATE', fieldType: 'NUMBER',
       calculate: calc, cgValFormat: { valFormatFun: `fixed${c.scale ?? 2}` }, irequired: false, ishow: true, iupdate: true,
+    };
+  }
+  if (c.fieldType === 'JSON') {
+    // a JSON column of confirmation rows: the on-site confirmation table, its columns named by options
+    return {
+      fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq, formSubmitType: 'Announcement', fieldType: 'JSON',
+      options: [{ value: 'checkItem', label: '确认项目' }, { value: 'checkNote', label: '说明' }], ishow: true, iupdate: true, irequired: false,
     };
   }
   const kind = IMAGE_FIELDS.has(c.fieldName) ? 'IMG_UPLOAD_EP' : c.fieldType === 'DATE' ? 'DATA_BOX_TIM' : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : c.fieldType === 'TXT' ? 'TEXTAREA' : 'ONE_TXT';

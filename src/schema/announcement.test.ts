@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  actionCodes, actionLabel, applyAction, checkAction, defaultAnnouncementColumns, isRowSelectable, leadingGate, tableActions,
+  actionCodes, actionLabel, announcementProblem, applyAction, checkAction, defaultAnnouncementColumns, isRowSelectable, leadingGate, tableActions,
   type AnnouncementRow,
 } from './announcement';
 
@@ -49,5 +49,26 @@ describe('confirmation table rules', () => {
     expect(gate()).toBe(false);
     now += 700;
     expect(gate()).toBe(true);
+  });
+});
+
+describe('announcementProblem (the server checks what the table allows)', () => {
+  const stored = [
+    { id: 1, checkItem: '车辆信息核对', ihandle: true, confirmSubButs: 'CONFIRM,CONFIRM_NOT', result: null },
+    { id: 2, checkItem: '磅房远程确认', ihandle: true, confirmSubButs: 'CONFIRM_NO', result: null },
+    { id: 3, checkItem: '出厂方式', ihandle: false, confirmSubButs: 'SINGLE_WEIGH,SINGLE_EMPTY', result: null },
+  ];
+  it('accepts an action the row offers, and no change at all', () => {
+    expect(announcementProblem(stored.map((r) => (r.id === 1 ? { ...r, result: 'CONFIRM' } : r)), stored)).toBeNull();
+    expect(announcementProblem(stored, stored)).toBeNull();
+    expect(announcementProblem(null, stored)).toBeNull();
+  });
+  it('refuses an action the row does not offer, on a row that cannot be handled, or a changed item', () => {
+    expect(announcementProblem(stored.map((r) => (r.id === 1 ? { ...r, result: 'SINGLE_EMPTY' } : r)), stored)).toBe('第1行不能执行 SINGLE_EMPTY');
+    expect(announcementProblem(stored.map((r) => (r.id === 2 ? { ...r, result: 'CONFIRM' } : r)), stored)).toBe('第2行不可处理（无法确认）');
+    expect(announcementProblem(stored.map((r) => (r.id === 3 ? { ...r, result: 'SINGLE_WEIGH' } : r)), stored)).toBe('第3行不可处理（未开放处理）');
+    expect(announcementProblem(stored.map((r) => (r.id === 1 ? { ...r, ihandle: true, checkItem: '改名' } : r)), stored)).toBe('第1行只能修改处理结果');
+    expect(announcementProblem(stored.slice(1), stored)).toBe('确认项目不能增删');
+    expect(announcementProblem('x')).toBe('应为确认行的列表');
   });
 });

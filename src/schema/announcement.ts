@@ -131,3 +131,43 @@ export function leadingGate(ms: number, clock: () => number = () => Date.now()):
     return true;
   };
 }
+
+/** Most rows a confirmation table holds. */
+export const MAX_ANNOUNCEMENT_ROWS = 50;
+
+/**
+ * What the server refuses in a submitted confirmation table (the same rules the table enforces):
+ * rows must be objects with an id; an action taken (a changed result) must be one of the row's
+ * codes on a row that may be handled; against the stored table, rows are neither added, removed
+ * nor changed except for their result. Null when the value is acceptable.
+ */
+export function announcementProblem(next: unknown, current?: unknown): string | null {
+  if (next === null || next === undefined) return null;
+  if (!Array.isArray(next)) return '应为确认行的列表';
+  if (next.length > MAX_ANNOUNCEMENT_ROWS) return `最多 ${MAX_ANNOUNCEMENT_ROWS} 行`;
+  const before = Array.isArray(current) ? (current as AnnouncementRow[]) : null;
+  if (before && (before.length !== next.length)) return '确认项目不能增删';
+  for (const [index, raw] of next.entries()) {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return `第${index + 1}行应为对象`;
+    const row = raw as AnnouncementRow;
+    if (row.id === undefined || row.id === null || row.id === '') return `第${index + 1}行缺少编号`;
+    const old = before?.find((r) => r.id === row.id);
+    if (before && !old) return `第${index + 1}行不是原有的确认项目`;
+    if (old) {
+      const { result: _a, ...rest } = row;
+      const { result: _b, ...was } = old;
+      if (JSON.stringify(sorted(rest)) !== JSON.stringify(sorted(was))) return `第${index + 1}行只能修改处理结果`;
+    }
+    const result = row.result ?? null;
+    if (result === (old?.result ?? null)) continue;
+    if (result === null) continue;
+    const reason = unselectableReason(old ?? row);
+    if (reason) return `第${index + 1}行不可处理（${reason}）`;
+    if (!isAnnouncementAction(result) || !actionCodes(old ?? row).includes(result) || isActionDisabled(result)) return `第${index + 1}行不能执行 ${String(result)}`;
+  }
+  return null;
+}
+
+function sorted(o: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(o).sort(([a], [b]) => a.localeCompare(b));
+}

@@ -2,7 +2,7 @@ import { createForm, onFieldValueChange, type Form } from '@formily/core';
 import { FormLayout } from '@formily/antd-v5';
 import { FormProvider, createSchemaField, type ISchema } from '@formily/react';
 import { Button, Space } from 'antd';
-import { createContext, useContext, useMemo, useRef } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import type { DefaultContext } from '../../schema/defaults';
 import { compileForm, FORM_MIN_WIDTH, type CompiledForm, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
@@ -67,14 +67,37 @@ export function useTemplateForm(template: Pick<Template, 'formatStyle' | 'formSu
  * The dynamic form (spec 001 §2 screen 4): a 48-unit grid of 4 or 8 columns, label width 100,
  * gutter 20, at least 550 px wide; 提交 and 重置 unless the host brings its own buttons.
  */
+/**
+ * Formily's grid counts its columns from the container's on-screen box, which a dialog's opening
+ * zoom shrinks: a form measured mid-animation would keep one column. When an animation around the
+ * form ends, the grid is told to measure again (an attribute change it watches).
+ */
+function useGridRemeasure(box: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const onEnd = (event: Event) => {
+      const el = box.current;
+      if (!el || !(event.target instanceof Node) || !event.target.contains(el)) return;
+      el.querySelectorAll('.ant-formily-grid-layout').forEach((grid) => grid.setAttribute('data-grid-span', String(Date.now())));
+    };
+    document.addEventListener('animationend', onEnd, true);
+    document.addEventListener('transitionend', onEnd, true);
+    return () => {
+      document.removeEventListener('animationend', onEnd, true);
+      document.removeEventListener('transitionend', onEnd, true);
+    };
+  }, [box]);
+}
+
 export function DynamicForm({ handle, onSubmit, buttons = true }: { handle: DynamicFormHandle; onSubmit?(values: Record<string, unknown>): void | Promise<void>; buttons?: boolean }) {
   const components = useContext(FormComponentsContext);
   const SchemaField = useMemo(() => createSchemaField({ components: components as never }), [components]);
   const submit = useLeadingDebounce(() => { void handle.form.submit(onSubmit ?? (() => undefined)).catch(() => undefined); }, SUBMIT_DEBOUNCE_MS);
   const reset = useLeadingDebounce(() => { void handle.form.reset('*', { forceClear: false, validate: false }); }, SUBMIT_DEBOUNCE_MS);
+  const box = useRef<HTMLDivElement>(null);
+  useGridRemeasure(box);
   return (
     <FormProvider form={handle.form}>
-      <div className="wb-dynamic-form" style={{ minWidth: FORM_MIN_WIDTH }}>
+      <div className="wb-dynamic-form" ref={box} style={{ minWidth: FORM_MIN_WIDTH }}>
         {/* loose: every field keeps room for its message, so a message that appears or clears never moves the buttons under the pointer */}
         <FormLayout labelWidth={100} labelAlign="right" feedbackLayout="loose" colon={false}>
           <SchemaField schema={handle.compiled.schema as unknown as ISchema} />
