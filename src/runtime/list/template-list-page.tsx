@@ -14,6 +14,7 @@ import { ButtonGroup } from './button-group';
 import { ExportProgressBar } from './export-progress';
 import { listColumns, type Row } from './list-columns';
 import { usePlainCells } from './plain-cells';
+import { VIRTUAL_ROW_COMPONENTS } from './virtual-row';
 import { ListTree } from './list-tree';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
 import { useListData } from './use-list-data';
@@ -148,7 +149,7 @@ export function TemplateList({ template, menuId, onOpen, refresh }: { template: 
         rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={data.list}
         // a virtual table needs a numeric width: 'max-content' would make it measure every scrolled-in row
         scroll={{ x: virtual ? tableWidth : 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
-        virtual={virtual}
+        virtual={virtual} components={virtual ? VIRTUAL_ROW_COMPONENTS : undefined}
         onRow={(record) => ({ onDoubleClick: () => { if (template.detailId) setDetailRow(record.id); } })}
         rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows), renderCell: plain.selectionCell }}
         pagination={{
