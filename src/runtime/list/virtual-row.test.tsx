@@ -16,11 +16,14 @@ const fields: FieldDefinition[] = [
 ];
 const rows: Row[] = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, billCode: `B${i + 1}`, net: String(i / 7), status: i % 2 ? 'FREE' : 'AUDITED', note: i % 3 ? `备注${i}` : null }));
 
-function List({ plain, onOpen = () => undefined, onSelect = () => undefined }: { plain: boolean; onOpen?(row: Row): void; onSelect?(ids: React.Key[]): void }) {
+function List({ plain, spans = false, onOpen = () => undefined, onSelect = () => undefined }: { plain: boolean; spans?: boolean; onOpen?(row: Row): void; onSelect?(ids: React.Key[]): void }) {
+  const columns = listColumns(fields, false, { onOpen });
+  // a column whose first cell spans two rows
+  if (spans) columns.push({ key: 'span', title: '合并', width: 80, render: () => 'x', onCell: (_: Row, i?: number) => ({ rowSpan: i === 0 ? 2 : i === 1 ? 0 : 1 }) });
   return (
     <Table<Row>
       rowKey="id" size="small" bordered virtual components={plain ? VIRTUAL_ROW_COMPONENTS : undefined}
-      columns={listColumns(fields, false, { onOpen })} dataSource={rows} scroll={{ x: 800, y: 400 }} pagination={false}
+      columns={columns} dataSource={rows} scroll={{ x: 800, y: 400 }} pagination={false}
       rowSelection={{ onChange: (keys) => onSelect(keys) }}
     />
   );
@@ -50,6 +53,14 @@ describe('virtual rows with plain cells', () => {
     expect(table.length).toBeGreaterThan(3);
     expect(plain).toEqual(table);
     expect(plain[0].cells[1].className).toContain('ant-table-cell-fix-left');
+  });
+
+  it('leave rows with cells spanning rows to rc-table', () => {
+    render(<List plain={false} spans />);
+    const table = shownCells();
+    cleanup();
+    render(<List plain spans />);
+    expect(shownCells()).toEqual(table);
   });
 
   it('keep the cells working: a LINK opens the row, the box selects it, hovering marks the row', async () => {

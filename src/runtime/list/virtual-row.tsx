@@ -13,7 +13,7 @@ interface CellColumn {
 }
 interface FixedInfo { fixLeft?: number | false; fixRight?: number | false; firstFixLeft?: boolean; lastFixLeft?: boolean; firstFixRight?: boolean; lastFixRight?: boolean; isSticky?: boolean }
 interface RowInfo { prefixCls: string; fixedInfoList: FixedInfo[]; nestExpandable?: boolean }
-interface VirtualCellProps { column: CellColumn; colIndex: number; record: unknown; renderIndex: number; rowInfo: RowInfo }
+interface VirtualCellProps { column: CellColumn; colIndex: number; record: unknown; renderIndex: number; rowInfo: RowInfo; inverse?: boolean }
 
 const isVirtualCell = (node: unknown): node is ReactElement<VirtualCellProps> => {
   if (!isValidElement(node)) return false;
@@ -22,7 +22,7 @@ const isVirtualCell = (node: unknown): node is ReactElement<VirtualCellProps> =>
 };
 
 /** What a column can ask of a cell that only rc-table's own cell does: those rows keep rc-table's cells. */
-const needsTableCell = (cell: VirtualCellProps) => !!cell.column.shouldCellUpdate || !!cell.rowInfo.nestExpandable;
+const needsTableCell = (cell: VirtualCellProps) => !!cell.column.shouldCellUpdate || !!cell.rowInfo.nestExpandable || !!cell.inverse;
 
 function valueAt(record: unknown, dataIndex: CellColumn['dataIndex']): unknown {
   if (dataIndex === undefined || dataIndex === null || dataIndex === '') return record;
@@ -35,13 +35,16 @@ function valueAt(record: unknown, dataIndex: CellColumn['dataIndex']): unknown {
   return value;
 }
 
+/** A cell that spans rows or columns: rc-table's virtual cells place those, the row draws rc-table's cells. */
+const SPANNED = Symbol('spanned');
+
 /** A cell as rc-table's virtual cell draws it (classes, width, sticky offsets, title of an ellipsis cell), without its per-cell hooks. */
-function plainCell({ column, colIndex, record, renderIndex, rowInfo }: VirtualCellProps, allFixedLeft: boolean): ReactNode {
+function plainCell({ column, colIndex, record, renderIndex, rowInfo }: VirtualCellProps, allFixedLeft: boolean): ReactNode | typeof SPANNED {
   const cls = `${rowInfo.prefixCls}-cell`;
   const fixed = rowInfo.fixedInfoList[colIndex] ?? {};
   const extra = column.onCell?.(record, renderIndex) ?? {};
   const { colSpan, rowSpan, className: extraClass, style: extraStyle, title: extraTitle, ...extraProps } = extra;
-  if (colSpan === 0 || rowSpan === 0) return <div key={colIndex} className={cls} style={{ flex: `0 0 ${column.width}px`, width: `${column.width}px`, visibility: 'hidden' }} />;
+  if ((colSpan !== undefined && colSpan !== 1) || (rowSpan !== undefined && rowSpan !== 1)) return SPANNED;
   let content = column.render ? column.render(valueAt(record, column.dataIndex), record, renderIndex) : valueAt(record, column.dataIndex) as ReactNode;
   if (typeof content === 'object' && content !== null && !Array.isArray(content) && !isValidElement(content)) content = null;
   const fixLeft = typeof fixed.fixLeft === 'number';
@@ -81,22 +84,33 @@ function hover(e: MouseEvent<HTMLDivElement>, on: boolean, prefixCls: string) {
  * column needs rc-table's own cell, the row draws rc-table's cells unchanged.
  */
 export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function VirtualRow({ children, onMouseEnter, onMouseLeave, ...props }, ref) {
-  const cells = Children.toArray(children);
-  if (cells.length === 0 || !cells.every(isVirtualCell) || cells.some((c) => needsTableCell(c.props))) {
-    return <div ref={ref} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave} {...props}>{children}</div>;
-  }
-  const { prefixCls, fixedInfoList } = cells[0].props.rowInfo;
-  const allFixedLeft = fixedInfoList.every((f) => typeof f?.fixLeft === 'number');
+  const nodes = Children.toArray(children);
+  const cells = nodes.length > 0 && nodes.every(isVirtualCell) ? nodes : null;
+  const plain = cells && !cells.some((c) => needsTableCell(c.props)) ? plainCells(cells) : null;
+  if (!cells || !plain) return <div ref={ref} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave} {...props}>{children}</div>;
+  const prefixCls = cells[0].props.rowInfo.prefixCls;
   return (
     <div
       ref={ref} {...props}
       onMouseEnter={(e) => { hover(e, true, prefixCls); onMouseEnter?.(e); }}
       onMouseLeave={(e) => { hover(e, false, prefixCls); onMouseLeave?.(e); }}
     >
-      {cells.map((c) => plainCell(c.props, allFixedLeft))}
+      {plain}
     </div>
   );
 });
+
+/** The row's plain cells, or null when one of them spans rows or columns. */
+function plainCells(cells: ReactElement<VirtualCellProps>[]): ReactNode[] | null {
+  const allFixedLeft = cells[0].props.rowInfo.fixedInfoList.every((f) => typeof f?.fixLeft === 'number');
+  const out: ReactNode[] = [];
+  for (const c of cells) {
+    const cell = plainCell(c.props, allFixedLeft);
+    if (cell === SPANNED) return null;
+    out.push(cell);
+  }
+  return out;
+}
 
 /** `components` for a virtual antd Table whose rows draw plain cells. */
 export const VIRTUAL_ROW_COMPONENTS = { body: { row: VirtualRow } };
