@@ -1,27 +1,28 @@
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { calculate, parseCalculation, type CalcExpr, type CalcToken } from '../../schema/calculate';
 import { desensitize, desensitizeKindOf } from '../../schema/desensitize';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { columnMinWidth } from '../../schema/layout-rules';
 import { formatValue } from '../../schema/value-formats';
+import { antdTag, type TagRenderer } from './plain-cells';
 
 export type Row = Record<string, unknown> & { id: number };
 
-/** How one cell shows its value: by the field's type, options and value format. */
-export function renderCell(field: FieldDefinition, value: unknown, masked: boolean): React.ReactNode {
+/** How one cell shows its value: by the field's type, options and value format; tags drawn by `tag` (antd's Tag unless told). */
+export function renderCell(field: FieldDefinition, value: unknown, masked: boolean, tag: TagRenderer = antdTag): React.ReactNode {
   if (field.fieldType === 'BOOLEAN') {
     if (value === null || value === undefined) return '';
     const yes = value === true || value === 'true' || value === 1 || value === '1';
-    return <Tag color={yes ? 'green' : 'red'}>{yes ? '是' : '否'}</Tag>;
+    return tag(yes ? '是' : '否', yes ? 'green' : 'red');
   }
   const options = field.options ?? field.enumOptions;
   if ((field.fieldType === 'ENUM' || field.fieldType === 'TAG') && options) {
     const option = options.find((o) => String(o.value) === String(value));
     if (!option) return value === null || value === undefined ? '' : String(value);
-    return <Tag color={option.color ?? undefined}>{option.label}</Tag>;
+    return tag(option.label, option.color);
   }
-  if (field.fieldType === 'TAG') return value === null || value === undefined || value === '' ? '' : <Tag>{String(value)}</Tag>;
+  if (field.fieldType === 'TAG') return value === null || value === undefined || value === '' ? '' : tag(String(value));
   // a date without a chosen format shows as yyyy-MM-dd HH:mm:ss (spec 000 §9), never as raw ISO text
   const format = field.cgValFormat?.valFormatFun ?? (field.fieldType === 'DATE' ? 'datetime' : field.fieldType === 'TIME' ? 'time' : undefined);
   const text = formatValue(format, value);
@@ -50,6 +51,8 @@ export function calculator(field: FieldDefinition): ((row: Row) => number) | nul
 export interface ColumnActions {
   /** LINK and BUTTON cells open the row (the detail pop-up). */
   onOpen?(row: Row, field: FieldDefinition): void;
+  /** How cells draw tags: antd's Tag unless told (long lists draw plain ones, see `usePlainCells`). */
+  tag?: TagRenderer;
 }
 
 /** Table columns from a list template's visible fields, in their order. */
@@ -73,7 +76,7 @@ export function listColumns(fields: readonly FieldDefinition[], masked: boolean,
 function cellRenderer(f: FieldDefinition, masked: boolean, actions: ColumnActions) {
   const calc = calculator(f);
   return (value: unknown, row: Row) => {
-    const shown = renderCell(f, calc ? calc(row) : value, masked);
+    const shown = renderCell(f, calc ? calc(row) : value, masked, actions.tag);
     if (f.fieldType === 'LINK' && actions.onOpen) {
       return <a className="wb-cell-link" onClick={(e) => { e.stopPropagation(); actions.onOpen!(row, f); }}>{shown || f.fieldExplain}</a>;
     }

@@ -13,6 +13,8 @@ import { DetailPopup } from './detail-popup';
 import { ButtonGroup } from './button-group';
 import { ExportProgressBar } from './export-progress';
 import { listColumns, type Row } from './list-columns';
+import { usePlainCells } from './plain-cells';
+import { VIRTUAL_ROW_COMPONENTS } from './virtual-row';
 import { ListTree } from './list-tree';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
 import { useListData } from './use-list-data';
@@ -71,9 +73,12 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
   const [quickText, setQuickText] = useState('');
   const [detailRow, setDetailRow] = useState<number | null>(null);
   const fields = useMemo(() => template.listSubList ?? [], [template]);
+  // cells draw tags and the selection box as plain elements: a scrolled long list mounts every row it shows
+  const plain = usePlainCells();
   const columns = useMemo(() => listColumns(fields, desensitize, {
     onOpen: (row) => { if (template.detailId) setDetailRow(row.id); },
-  }), [fields, desensitize, template.detailId]);
+    tag: plain.tag,
+  }), [fields, desensitize, template.detailId, plain.tag]);
   // the left tree filters by the list field whose effectField names the tree row's field
   const treeField = fields.find((f) => f.effectField);
   const withTree = !!template.treeResUrl;
@@ -164,9 +169,9 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
         rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={data.list}
         // a virtual table needs a numeric width: 'max-content' would make it measure every scrolled-in row
         scroll={{ x: virtual ? tableWidth : 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
-        virtual={virtual}
+        virtual={virtual} components={virtual ? VIRTUAL_ROW_COMPONENTS : undefined}
         onRow={(record) => ({ onDoubleClick: () => { if (template.detailId) setDetailRow(record.id); } })}
-        rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows) }}
+        rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows), renderCell: plain.selectionCell }}
         pagination={{
           current: query.pn, pageSize: query.ps, total: data.total, pageSizeOptions: PAGE_SIZES, showSizeChanger: true,
           showTotal: (total) => `共 ${total} 条`,
@@ -198,6 +203,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
         <TemplateFormDialog menuId={menuId} base={base} request={formRequest} onClose={closeForm} onSaved={() => { setSelected([]); void reload(); }} />
       )}
       <PicturesViewer base={base} rowId={picturesOf} onClose={() => setPicturesOf(null)} />
+      {plain.styles}
       {template.detailId && <DetailPopup detailId={template.detailId} rowId={detailRow} onClose={() => setDetailRow(null)} />}
     </div>
   );

@@ -1,0 +1,78 @@
+import { ConfigProvider, Tag, theme } from 'antd';
+import type { CheckboxChangeEvent } from 'antd/es/checkbox';
+import { isValidElement, useContext, useMemo, useState, type ChangeEvent, type ReactElement, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+/** How a list cell draws a tag: its label, in one of antd's preset or status colours or a CSS colour. */
+export type TagRenderer = (label: ReactNode, color?: string | null) => ReactNode;
+
+/** antd's Tag, for screens with a few rows. */
+export const antdTag: TagRenderer = (label, color) => <Tag color={color ?? undefined}>{label}</Tag>;
+
+/** antd's preset colours (also as `<colour>-inverse`) and status colours: a Tag in one of them gets the `ant-tag-<colour>` class rather than an inline background. */
+const PRESET_COLOURS = new Set(['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold']);
+const STATUS_COLOURS = new Set(['success', 'processing', 'error', 'default', 'warning']);
+const isClassColour = (color: string) => PRESET_COLOURS.has(color) || PRESET_COLOURS.has(color.replace(/-inverse$/, '')) || STATUS_COLOURS.has(color);
+
+/** Props of antd's selection Checkbox that the plain one uses (rowSelection.renderCell's `originNode`). */
+interface SelectionCheckboxProps { checked?: boolean; disabled?: boolean; indeterminate?: boolean; onChange?(e: CheckboxChangeEvent): void }
+
+export interface PlainCells {
+  /** Tags as plain spans with antd's Tag classes. */
+  tag: TagRenderer;
+  /** rowSelection.renderCell: antd's selection checkbox as plain elements with its classes, wired to antd's own change handler. */
+  selectionCell(checked: boolean, record: unknown, index: number, originNode: ReactNode): ReactNode;
+  /** Render once beside the table: registers the Tag styles (base, preset and status colours) that plain tags rely on. */
+  styles: ReactNode;
+}
+
+/**
+ * Cell content of long lists drawn as plain elements carrying antd's class names. A list page mounts
+ * every row that scrolls into view; an antd Tag or Checkbox per cell registers its styles on every
+ * mount (a scan of the document's style elements each time) and adds a wave effect and hooks, which
+ * is most of the cost of a scrolled-in row. The styles are registered once here instead; the look and
+ * the class names (`ant-tag`, `ant-checkbox`) stay those of antd. Assumes antd's default hashed
+ * styles (the app does not turn on antd's CSS-variable mode).
+ */
+export function usePlainCells(): PlainCells {
+  const { hashId } = theme.useToken();
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  // a node outside the document: the Tags rendered into it only register their styles
+  const [registry] = useState(() => document.createElement('div'));
+  const tagCls = getPrefixCls('tag');
+  const boxCls = getPrefixCls('checkbox');
+  const waveCls = getPrefixCls('wave-target');
+  return useMemo<PlainCells>(() => {
+    const hash = hashId ? ` ${hashId}` : '';
+    const tag: TagRenderer = (label, color) => {
+      if (color && !isClassColour(color)) return <span className={`${tagCls} ${tagCls}-has-color${hash}`} style={{ backgroundColor: color }}>{label}</span>;
+      return <span className={`${tagCls}${color ? ` ${tagCls}-${color}` : ''}${hash}`}>{label}</span>;
+    };
+    const selectionCell: PlainCells['selectionCell'] = (checked, _record, _index, originNode) => {
+      if (!isValidElement(originNode)) return originNode;
+      const props = (originNode as ReactElement<SelectionCheckboxProps>).props;
+      const { disabled, indeterminate, onChange } = props;
+      if (!onChange) return originNode;
+      const change = (e: ChangeEvent<HTMLInputElement>) => {
+        if (disabled) return;
+        onChange({
+          target: { ...props, checked: e.target.checked },
+          stopPropagation: () => e.stopPropagation(),
+          preventDefault: () => e.preventDefault(),
+          nativeEvent: e.nativeEvent,
+        } as CheckboxChangeEvent);
+      };
+      return (
+        // like antd's: a click on the box selects the row without reaching the row's own handlers
+        <label className={`${boxCls}-wrapper${checked ? ` ${boxCls}-wrapper-checked` : ''}${disabled ? ` ${boxCls}-wrapper-disabled` : ''}${hash}`} onClick={(e) => e.stopPropagation()}>
+          <span className={`${boxCls}${indeterminate ? ` ${boxCls}-indeterminate` : ''} ${waveCls}${hash}${checked ? ` ${boxCls}-checked` : ''}${disabled ? ` ${boxCls}-disabled` : ''}`}>
+            <input className={`${boxCls}-input`} type="checkbox" checked={checked} disabled={disabled} onChange={change} />
+            <span className={`${boxCls}-inner`} />
+          </span>
+        </label>
+      );
+    };
+    const styles = createPortal(<><Tag color="blue" /><Tag color="success" /></>, registry);
+    return { tag, selectionCell, styles };
+  }, [hashId, tagCls, boxCls, waveCls, registry]);
+}
