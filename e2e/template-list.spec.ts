@@ -76,7 +76,7 @@ test('the weigher sees fewer buttons and only the first organisation’s records
   await signIn(page, 'weigher');
   await openWeighRecords(page);
   const buttons = page.locator('.wb-button-group button');
-  await expect(buttons).toHaveText([/新\s*增/, /修\s*改/, /导\s*出/]);
+  await expect(buttons).toHaveText([/新\s*增/, /修\s*改/, /导\s*出/, '抓拍图片']); // 抓拍图片 needs no permission of its own
   const codes = await rows(page).locator('td:nth-child(2)').allTextContents();
   expect(codes.filter((code) => code.startsWith('DFNY')).length).toBeGreaterThan(0);
   for (const code of codes) expect(code).not.toMatch(/^(HBGT|XBMY)/); // the other organisations' bill codes
