@@ -6,6 +6,7 @@ import * as listCache005 from './migrations/005-list-cache';
 import * as files006 from './migrations/006-files';
 import * as groupLogoFiles007 from './migrations/007-group-logo-files';
 import * as formatParams008 from './migrations/008-format-params';
+import * as warnNotice009 from './migrations/009-warn-notice';
 
 /** Migrations in order; a new one is appended here (file names sort in the same order). */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '006-files': files006,
   '007-group-logo-files': groupLogoFiles007,
   '008-format-params': formatParams008,
+  '009-warn-notice': warnNotice009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -64,6 +64,12 @@ export interface CgFormatFormSubParamTable {
   id: Id; resFormatSubId: string; fieldSub1: Json; fieldSub2: Json; seq: Generated<number>; createdAt: CreatedAt;
 }
 
+/** 预警通知: the recipients of one kind of warning in a company (jsonb lists of e-mail addresses). */
+export interface SysWarnNoticeTable {
+  id: Id; orgId: number; warnType: string; toAddrs: Json; ccAddrs: Json; bccAddrs: Json;
+  updatedBy: number | null; updatedAt: UpdatedAt; version: Version;
+}
+
 export interface DB {
   cgCustomTable: CgCustomTableTable;
   cgFormatFormSubParam: CgFormatFormSubParamTable;
@@ -91,6 +97,7 @@ export interface DB {
   sysLog: SysLogTable;
   idempotencyKey: IdempotencyKeyTable;
   sysSessionPage: SysSessionPageTable;
+  sysWarnNotice: SysWarnNoticeTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

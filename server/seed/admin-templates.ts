@@ -29,7 +29,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     menu: 'sys_role',
     list: {
       formatName: '角色管理', formatCode: 'sys_role_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST', resUrl: '/sys-role/list', resMethod: 'POST', ps: 10,
-      buttons: buttons('sys_role', [['add', '新增'], ['edit', '修改'], ['del', '删除'], ['perm', '分配权限']]),
+      buttons: buttons('sys_role', [['add', '新增'], ['edit', '修改'], ['del', '删除'], ['perm', '分配权限'], ['users', '分配用户']]),
       listSubList: [
         text('roleCode', '角色编码', { iallowQuery: true, isortField: false, seq: 10 }),
         text('roleName', '角色名称', { iallowQuery: true, seq: 20 }),

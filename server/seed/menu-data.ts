@@ -123,7 +123,7 @@ export const MENU_TREE: MenuSeed[] = [
     uuid: 'area_system', title: '系统管理', icon: 'SettingOutlined', children: [
       { uuid: 'grp_permission', title: '权限管理', children: [
         adminPage('sys_user', '用户管理', '/admin/user', [['add', '新增'], ['edit', '修改'], ['del', '删除'], ['enable', '启用/停用'], ['reset_pwd', '重置密码'], ['unlock', '解锁']]),
-        adminPage('sys_role', '角色管理', '/admin/role', [['add', '新增'], ['edit', '修改'], ['del', '删除'], ['perm', '分配权限']]),
+        adminPage('sys_role', '角色管理', '/admin/role', [['add', '新增'], ['edit', '修改'], ['del', '删除'], ['perm', '分配权限'], ['users', '分配用户']]),
         adminPage('sys_menu', '菜单管理', '/admin/menu', [['add', '新增'], ['edit', '修改'], ['del', '删除']]),
       ] },
       { uuid: 'grp_org', title: '组织管理', children: [
@@ -135,6 +135,7 @@ export const MENU_TREE: MenuSeed[] = [
         adminPage('sys_log', '操作日志', '/admin/log', [['del', '删除']]),
         adminPage('sys_login_log', '登录日志', '/admin/login-log', []),
         adminPage('sys_setting', '参数设置', '/admin/setting', [['edit', '修改']]),
+        adminPage('sys_warn_notice', '预警通知', '/admin/warn-notice', [['edit', '设置通知人']]),
       ] },
     ],
   },

@@ -7,8 +7,9 @@ import { roleAdminRoutes } from './roles';
 import { settingAdminRoutes } from './settings';
 import { userCredentialRoutes } from './user-credentials';
 import { userAdminRoutes } from './users';
+import { warnNoticeRoutes } from './warn-notices';
 
-/** Administration: users, roles, organisations, groups, menus, online users, logs, settings. */
+/** Administration: users, roles, organisations, groups, menus, online users, logs, settings, warning recipients. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(userAdminRoutes);
   await app.register(userCredentialRoutes);
@@ -18,4 +19,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(onlineAdminRoutes);
   await app.register(logAdminRoutes);
   await app.register(settingAdminRoutes);
+  await app.register(warnNoticeRoutes);
 }

@@ -4,13 +4,13 @@ import type { DB } from '../../db/schema';
 import { notFound } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { assertIdsExist, idList, idParams } from './common';
+import { roleUserRoutes } from './role-users';
 import { registerSimpleCrud } from './simple-crud';
 
-type Link = { table: 'sysRoleMenu' | 'sysRoleOrg' | 'sysUserRole'; column: 'menuId' | 'orgId' | 'userId'; target: 'sysMenu' | 'sysOrg' | 'sysUser'; label: string; path: string; field: string; title: string };
+type Link = { table: 'sysRoleMenu' | 'sysRoleOrg'; column: 'menuId' | 'orgId'; target: 'sysMenu' | 'sysOrg'; label: string; path: string; field: string; title: string };
 const LINKS: Link[] = [
   { table: 'sysRoleMenu', column: 'menuId', target: 'sysMenu', label: '菜单', path: 'menu', field: 'menuIds', title: '分配角色菜单' },
   { table: 'sysRoleOrg', column: 'orgId', target: 'sysOrg', label: '公司', path: 'orgs', field: 'orgIds', title: '分配角色公司' },
-  { table: 'sysUserRole', column: 'userId', target: 'sysUser', label: '用户', path: 'users', field: 'userIds', title: '分配角色用户' },
 ];
 
 async function assertRole(db: Kysely<DB>, roleId: number): Promise<void> {
@@ -59,4 +59,7 @@ export async function roleAdminRoutes(app: FastifyInstance): Promise<void> {
       return ok(null, '保存成功');
     });
   }
+
+  // the role's users are those of the caller's group (GET/PUT /sys-role/{id}/users)
+  await app.register(roleUserRoutes);
 }

@@ -17,7 +17,7 @@ interface TemplateLabels {
 /** Button labels by action (the same words on every administration screen). */
 const BUTTONS_EN: Record<string, string> = {
   add: 'Add', edit: 'Edit', del: 'Delete', enable: 'Enable', disable: 'Disable', perm: 'Permissions',
-  forceOut: 'Force offline', resetPwd: 'Reset password', unlock: 'Unlock', logo: 'Logos', export: 'Export',
+  forceOut: 'Force offline', resetPwd: 'Reset password', unlock: 'Unlock', logo: 'Logos', export: 'Export', users: 'Assign users',
 };
 
 const CODE_RULE_EN = 'Codes may contain only letters, digits, underscores and hyphens';

@@ -15,6 +15,7 @@ const UserAdminPage = lazy(() => import('./admin/user-admin-page').then((m) => (
 const OrgAdminPage = lazy(() => import('./admin/org-admin-page').then((m) => ({ default: m.OrgAdminPage })));
 const RoleAdminPage = lazy(() => import('./admin/role-admin-page').then((m) => ({ default: m.RoleAdminPage })));
 const GroupAdminPage = lazy(() => import('./admin/group-admin-page').then((m) => ({ default: m.GroupAdminPage })));
+const WarnNoticePage = lazy(() => import('./admin/warn-notice-page').then((m) => ({ default: m.WarnNoticePage })));
 
 /** Menu component names → pages; anything else is the unconfigured-template page. */
 const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
@@ -24,6 +25,7 @@ const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
   'views/admin/user': (menu) => <UserAdminPage menuId={menu.id} />,
   'views/admin/org': (menu) => <OrgAdminPage menuId={menu.id} />,
   'views/admin/group': (menu) => <GroupAdminPage menuId={menu.id} />,
+  'views/admin/warn-notice': () => <WarnNoticePage />,
 };
 
 /** A route built from the menu tree: the page named by the entry's component (spec 000 §2.2). */

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { loadPermissions } from '../../auth/permissions';
+import type { DB } from '../../db/schema';
+import { caller } from '../../http/auth-hook';
+import { badRequest, forbidden, notFound } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { callerGroup, groupPeople, idList, idParams, peopleTree } from './common';
+
+interface RoleUsersBody { userIds: number[] }
+
+/** The permission keys a role grants (its enabled menus and buttons). */
+async function rolePermissions(db: Kysely<DB>, roleId: number): Promise<string[]> {
+  const rows = await db.selectFrom('sysRoleMenu as rm').innerJoin('sysMenu as m', 'm.id', 'rm.menuId')
+    .select('m.permission').distinct().where('rm.roleId', '=', roleId).where('m.enabled', '=', true).where('m.permission', 'is not', null).execute();
+  return rows.map((r) => r.permission).filter((p): p is string => !!p);
+}
+
+/**
+ * 分配用户 of a role (spec 000 §6 "roles with their users"): the users of the caller's group under
+ * their companies, and which of them hold the role; saving replaces the role's users of that group
+ * (users of other groups keep it). Permissions are read from the roles on every request, so a user
+ * who gains or loses the role has it, or not, from their next call, and their menus on their next
+ * sign-in or token refresh.
+ */
+export async function roleUserRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.svc;
+
+  const roleOf = async (id: number) => {
+    const role = await db.selectFrom('sysRole').select(['id', 'roleName']).where('id', '=', id).executeTakeFirst();
+    if (!role) throw notFound('角色不存在');
+    return role;
+  };
+
+  /** A non-administrator may hand out only a role whose permissions they hold themselves. */
+  const assertMayGrant = async (request: FastifyRequest, roleId: number) => {
+    const auth = caller(request);
+    if (auth.admin) return;
+    const own = await loadPermissions(db, auth.userId, auth.orgId);
+    const beyond = (await rolePermissions(db, roleId)).filter((p) => !own.has(p));
+    if (beyond.length) throw forbidden('不能分配权限超出自己权限的角色');
+  };
+
+  app.get<{ Params: { id: number } }>('/sys-role/:id/users', {
+    config: { permission: 'sys_role_users', noOperationLog: true },
+    schema: { tags: ['admin'], summary: '角色的用户（本集团）：userIds 为已有该角色的用户；tree 为按公司分组的可分配用户，叶子的 key 为 {userId}@{公司 id}（属于多个公司的用户在每个公司下各出现一次）', params: idParams },
+  }, async (request) => {
+    await roleOf(request.params.id);
+    const group = await callerGroup(db, request);
+    const { orgs, people } = await groupPeople(db, group);
+    const inGroup = people.map((p) => p.id);
+    const held = inGroup.length === 0 ? [] : await db.selectFrom('sysUserRole').select('userId')
+      .where('roleId', '=', request.params.id).where('userId', 'in', inGroup).orderBy('userId').execute();
+    // a user of several companies shows under each: the leaf key is `{userId}@{company}`, what moves is the user
+    const tree = peopleTree(orgs, people, (p, orgId) => ({ key: `${p.id}@${orgId ?? 'none'}`, title: `${p.realName}（${p.username}）${p.enabled ? '' : '（已停用）'}` }));
+    return ok({ userIds: held.map((r) => r.userId), tree });
+  });
+
+  app.put<{ Params: { id: number }; Body: RoleUsersBody }>('/sys-role/:id/users', {
+    config: { permission: 'sys_role_users', title: '分配角色用户' },
+    schema: {
+      tags: ['admin'], summary: '设置角色的用户（整体替换本集团用户；其他集团的用户不变）', params: idParams,
+      body: { type: 'object', additionalProperties: false, required: ['userIds'], properties: { userIds: idList } },
+    },
+  }, async (request) => {
+    const roleId = (await roleOf(request.params.id)).id;
+    const group = await callerGroup(db, request);
+    await assertMayGrant(request, roleId);
+    const ids = [...new Set(request.body.userIds)];
+    await db.transaction().execute(async (trx) => {
+      const inGroup = (await groupPeople(trx, group)).people.map((p) => p.id);
+      const known = new Set(inGroup);
+      // a user of another group is not named as such: to this caller it does not exist
+      const unknown = ids.filter((id) => !known.has(id));
+      if (unknown.length) throw badRequest(`用户不存在：${unknown.join(', ')}`, { field: 'userIds' });
+      if (inGroup.length) await trx.deleteFrom('sysUserRole').where('roleId', '=', roleId).where('userId', 'in', inGroup).execute();
+      if (ids.length) await trx.insertInto('sysUserRole').values(ids.map((userId) => ({ roleId, userId }))).execute();
+    });
+    return ok(null, '分配成功');
+  });
+}
