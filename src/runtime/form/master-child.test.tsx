@@ -18,12 +18,12 @@ const notice: Template = {
   }],
 };
 
-function setup(ask: FormRequest, detail: Record<string, unknown> = {}) {
+function setup(ask: FormRequest, detail: Record<string, unknown> = {}, template: Template = notice) {
   const calls: RuntimeRequest[] = [];
   const services = {
     request: vi.fn(async (o: RuntimeRequest) => {
       calls.push(o);
-      if (o.url === '/optimus_prime/optimusPrime') return notice;
+      if (o.url === '/optimus_prime/optimusPrime') return template;
       if (o.url.includes('/detail/')) return detail;
       return { id: 1, version: 2 };
     }),
@@ -74,5 +74,26 @@ describe('master-child form', () => {
     expect(calls.find((c) => c.url.endsWith('/update'))!.body).toMatchObject({
       id: 5, version: 2, children: { pu_notice_line: [{ id: 51, invName: '原煤', planQty: '3' }, { invName: '原煤', planQty: '3' }] },
     });
+  });
+
+  it('single-child mode: a second line is refused with 只能有一条子表信息 (新增行, 插入行 and 复制 alike)', async () => {
+    const { user } = setup({ mode: 'create' }, {}, { ...notice, singleChild: true });
+    await waitFor(() => expect(cells('invName')).toHaveLength(1), { timeout: 2000 });
+    await user.click(screen.getByRole('button', { name: '新增行' }));
+    expect(await screen.findByText('只能有一条子表信息')).toBeTruthy();
+    await user.click(document.querySelector<HTMLElement>('.wb-child-table .ant-table-tbody .ant-checkbox-input')!);
+    await user.click(screen.getByRole('button', { name: /复\s*制/ }));
+    await user.click(screen.getByRole('button', { name: '插入行' }));
+    expect(cells('invName')).toHaveLength(1);
+  });
+
+  it('插入行 puts an empty line above the chosen one; without a choice it says 请至少选择一条数据！', async () => {
+    const { user } = setup({ mode: 'update', rowId: 5 }, { id: 5, version: 2, noticeCode: 'PN-5', children: { pu_notice_line: [{ id: 51, invName: '原煤' }, { id: 52, invName: '精煤' }] } });
+    await waitFor(() => expect(cells('invName')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: '插入行' }));
+    expect(await screen.findByText('请至少选择一条数据！')).toBeTruthy();
+    await user.click(cells('invName')[1].closest('tr')!.querySelector<HTMLElement>('.ant-checkbox-input')!); // the 精煤 line
+    await user.click(screen.getByRole('button', { name: '插入行' }));
+    await waitFor(() => expect(cells('invName').map((c) => c.value)).toEqual(['原煤', '', '精煤']));
   });
 });
