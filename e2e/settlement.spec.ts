@@ -150,3 +150,23 @@ test('an edit page address: the mode comes from `type`; an unknown mode or a mis
   }, id);
   expect([doc.noticeCode, doc.noticeId]).toEqual([null, null]);
 });
+
+test('in English the generated screens speak English too: list buttons, 更多, search, totals, the edit page and its messages', async ({ page }) => {
+  await signIn(page, 'finance');
+  await expect(page).toHaveURL(/\/clouds/);
+  await page.getByLabel('语言').hover();
+  await page.locator('.ant-dropdown:visible').getByText('English', { exact: true }).click();
+  await page.goto('/modules/purorder/fd_pu_settlement_main/index');
+  await expect(button(page, /^Add$/)).toBeVisible();
+  await expect(button(page, /^Edit$/)).toBeVisible();
+  await expect(view(page).getByText('Advanced search')).toBeVisible();
+  await expect(view(page).locator('.ant-pagination-total-text')).toHaveText(/^\d+ in total$/);
+  await button(page, /^Edit$/).click();
+  await expect(page.getByText('Please select a record!')).toBeVisible();
+  await button(page, /^Add$/).click();
+  await expect(editPage(page).getByText('采购结算单 — Add')).toBeVisible();
+  await expect(editPage(page).getByRole('button', { name: 'Add row' })).toBeVisible();
+  await expect(editPage(page).getByRole('button', { name: 'Insert row' })).toBeVisible();
+  await editPage(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/fd_pu_settlement_main\/index$/);
+});

@@ -39,7 +39,7 @@ function listField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
   return {
     fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq,
     fieldType: c.fieldType === 'ENUM' ? 'ENUM' : c.fieldType === 'DATE' ? 'DATE' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : 'TEXT',
-    detailsUrl: searchKind, options: options(c), ishow: !IMAGE_FIELDS.has(c.fieldName) && c.fieldType !== 'JSON',
+    detailsUrl: searchKind, options: options(c), ishow: !IMAGE_FIELDS.has(c.fieldName) && c.fieldType !== 'JSON' && !HIDDEN_FORM_FIELDS.has(c.fieldName),
     isortField: c.fieldType !== 'TXT' && c.fieldType !== 'JSON' && !IMAGE_FIELDS.has(c.fieldName),
     iallowQuery: (QUICK[def.tableName] ?? []).includes(c.fieldName),
     iallowAdvanceQuery: c.fieldType !== 'TXT' && c.fieldType !== 'JSON',

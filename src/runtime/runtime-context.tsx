@@ -32,6 +32,11 @@ export interface RuntimeServices {
   user?: RuntimeUser | null;
   /** Opens a page of the application (an edit page in its own tab). */
   openPage?(url: string): void;
+  /**
+   * The runtime's own words in the language shown: given the Chinese text (the key, with `{name}`
+   * placeholders), the host answers its translation; without it the Chinese is shown.
+   */
+  translate?(text: string): string | undefined;
 }
 
 export interface RuntimeUser {
@@ -46,4 +51,16 @@ export function useRuntime(): RuntimeServices {
   const services = useContext(RuntimeContext);
   if (!services) throw new Error('useRuntime must be used inside a RuntimeProvider');
   return services;
+}
+
+/** Fills `{name}` placeholders. */
+function fill(text: string, vars?: Record<string, string | number>): string {
+  return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+}
+
+/** The runtime's words in the host's language: `tr('共 {n} 条', { n: 12 })`. */
+export function useTr(): (text: string, vars?: Record<string, string | number>) => string {
+  const services = useContext(RuntimeContext);
+  const translate = services?.translate;
+  return (text, vars) => fill(translate?.(text) ?? text, vars);
 }

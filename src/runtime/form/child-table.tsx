@@ -14,6 +14,7 @@ import { componentOf } from '../../schema/form-schema';
 import { formatValue } from '../../schema/value-formats';
 import { MaterialPicker } from '../picker/material-picker';
 import { ImageUploadBase, ImageView } from './image-upload';
+import { useTr } from '../runtime-context';
 
 /**
  * The rows of a child table as a reactive store: each cell subscribes to its own row, so typing in
@@ -121,6 +122,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
   store: ChildStore; fields: FieldDefinition[]; label: string; editable: boolean; buttons?: boolean; allowCopy?: boolean; singleChild?: boolean;
 }) {
   const { message, modal } = AntApp.useApp();
+  const tr = useTr();
   const snap = useSnapshot(store);
   const [selected, setSelected] = useState<string[]>([]);
   const [picking, setPicking] = useState(false);
@@ -150,15 +152,15 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
   };
   /** An empty row above the chosen one (the position of the first selected row). */
   const insert = () => {
-    if (selected.length === 0) return void message.warning(CHILD_MESSAGES.selectOne);
-    if (singleChild && store.rows.length >= 1) return void message.warning(CHILD_MESSAGES.singleChild);
+    if (selected.length === 0) return void message.warning(tr(CHILD_MESSAGES.selectOne));
+    if (singleChild && store.rows.length >= 1) return void message.warning(tr(CHILD_MESSAGES.singleChild));
     const at = Math.min(...selected.map((key) => store.rows.findIndex((r) => r.rowKey === key)).filter((i) => i >= 0));
     store.rows = insertAt(store.rows, at, [emptyRow(fields)]);
   };
   const remove = () => {
     if (selected.length === 0) return void message.warning(CHILD_MESSAGES.selectOne);
     modal.confirm({
-      title: '温馨提示', content: CHILD_MESSAGES.deleteConfirm, okText: '确定', cancelText: '取消', type: 'warning',
+      title: tr('温馨提示'), content: tr(CHILD_MESSAGES.deleteConfirm), okText: tr('确定'), cancelText: tr('取消'), type: 'warning',
       onOk: () => { store.rows = removeRows(store.rows, selected); setSelected([]); },
     });
   };
@@ -181,7 +183,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
   };
   const columns: ColumnType<Item>[] = [
     ...(draggable ? [{ key: 'sort', title: '', width: 36, align: 'center' as const, render: () => <DragHandle /> }] : []),
-    { key: '#', title: '序号', width: 70, render: (_: unknown, item) => (editable ? <IndexCell store={store} rowKey={item.key} index={item.index} /> : item.index + 1) },
+    { key: '#', title: tr('序号'), width: 70, render: (_: unknown, item) => (editable ? <IndexCell store={store} rowKey={item.key} index={item.index} /> : item.index + 1) },
     ...shown.map((f): ColumnType<Item> => ({
       key: f.fieldName,
       title: f.irequired ? <span><span className="wb-required">*</span>{f.fieldExplain}</span> : f.fieldExplain,
@@ -196,11 +198,11 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
         <strong>{label}</strong>
         {editable && buttons && (
           <Space>
-            <Button size="small" type="primary" onClick={add}>新增行</Button>
-            <Button size="small" onClick={insert}>插入行</Button>
-            {materialField && <Button size="small" onClick={() => setPicking(true)}>选择物料</Button>}
-            {allowCopy && <Button size="small" onClick={copy}>复制</Button>}
-            <Button size="small" danger onClick={remove}>删除</Button>
+            <Button size="small" type="primary" onClick={add}>{tr('新增行')}</Button>
+            <Button size="small" onClick={insert}>{tr('插入行')}</Button>
+            {materialField && <Button size="small" onClick={() => setPicking(true)}>{tr('选择物料')}</Button>}
+            {allowCopy && <Button size="small" onClick={copy}>{tr('复制')}</Button>}
+            <Button size="small" danger onClick={remove}>{tr('删除')}</Button>
           </Space>
         )}
       </div>
@@ -217,7 +219,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
             <Table.Summary.Row>
               {editable && <Table.Summary.Cell index={0} />}
               {draggable && <Table.Summary.Cell index={1} />}
-              <Table.Summary.Cell index={2}>合计</Table.Summary.Cell>
+              <Table.Summary.Cell index={2}>{tr('合计')}</Table.Summary.Cell>
               {shown.map((f, i) => (
                 <Table.Summary.Cell key={f.fieldName} index={i + 3} align="right">{f.itotal ? formatValue(f.cgValFormat?.valFormatFun, totals[f.fieldName]) : ''}</Table.Summary.Cell>
               ))}

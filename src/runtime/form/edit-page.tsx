@@ -4,7 +4,7 @@ import { FORM_MODES, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
 import { resourceBase } from '../list/list-actions';
 import { notifyResourceSaved } from '../list/list-events';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 import { NO_FORM_TEMPLATE, RecordForm } from './form-dialog';
 
 /** What an edit page's address asks for: the form mode (route query `type`) and the record (`id`). */
@@ -39,6 +39,7 @@ export function TemplateEditPage({ menuId, request: ask, weighStatus = null, onD
   menuId: number | string; request: FormPageRequest; weighStatus?: 'PU' | 'SA' | null; onDone(saved: boolean): void;
 }) {
   const { request } = useRuntime();
+  const tr = useTr();
   const [state, setState] = useState<{ template: Template; row: Record<string, unknown> } | { missing: string } | null>(null);
   useEffect(() => {
     let live = true;
@@ -55,12 +56,12 @@ export function TemplateEditPage({ menuId, request: ask, weighStatus = null, onD
   }, [menuId, ask.mode, ask.rowId, request]);
 
   if (!state) return <Skeleton active />;
-  if ('missing' in state) return <Empty description={state.missing} />;
+  if ('missing' in state) return <Empty description={tr(state.missing)} />;
   const base = resourceBase(state.template.resUrl ?? '');
   return (
     <div className="wb-edit-page" data-mode={ask.mode}>
       <Typography.Title level={5} className="wb-edit-page-title">
-        {state.template.formatName.replace(/表单$/, '')} — {MODE_TITLES[ask.mode]}
+        {state.template.formatName.replace(/表单$/, '')} — {tr(MODE_TITLES[ask.mode])}
       </Typography.Title>
       <RecordForm
         key={`${ask.mode}:${ask.rowId ?? 'new'}`} template={state.template} mode={ask.mode} row={state.row} base={base} placement="page"

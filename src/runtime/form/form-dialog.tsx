@@ -7,7 +7,7 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import { toFormValues, toSubmitValues, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
 import type { PlateEntry } from '../../schema/validate';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 import { PlatesContext } from './form-components';
 import { CHILD_MESSAGES, emptyRow, newRowKey, toSubmitRows, validateRows, type ChildRow } from '../../schema/child-rows';
 import { ChildTable, createChildStore, type ChildStore } from './child-table';
@@ -63,6 +63,7 @@ export function TemplateFormDialog({ menuId, base, request: ask, onClose, onSave
   menuId: number | string; base: string; request: FormRequest | null; onClose(): void; onSaved(): void;
 }) {
   const { request } = useRuntime();
+  const tr = useTr();
   const { message } = AntApp.useApp();
   const [template, setTemplate] = useState<Template | null>(null);
   const [row, setRow] = useState<Record<string, unknown> | null>(null);
@@ -89,7 +90,7 @@ export function TemplateFormDialog({ menuId, base, request: ask, onClose, onSave
     return () => { live = false; setTemplate(null); setRow(null); };
   }, [ask, base, menuId]);
 
-  const title = template ? `${template.formatName.replace(/表单$/, '')}${ask?.mode === 'update' ? ' — 修改' : ' — 新增'}` : '加载中…';
+  const title = template ? `${template.formatName.replace(/表单$/, '')} — ${tr(ask?.mode === 'update' ? '修改' : '新增')}` : tr('加载中…');
   return (
     <Modal
       open={!!ask} width={template?.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' || template?.childSubLists?.length ? '90%' : '60%'} title={title} onCancel={onClose} destroyOnHidden footer={null}
@@ -150,6 +151,7 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
   weighStatus?: 'PU' | 'SA' | null;
 }) {
   const { request, user } = useRuntime();
+  const tr = useTr();
   const { message, modal } = AntApp.useApp();
   const fields = useMemo(() => template.formSubList ?? [], [template]);
   const initial = useMemo(() => toFormValues(fields, row), [fields, row]);
@@ -197,10 +199,10 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
     try {
       if (isUpdate(mode)) {
         await request({ method: 'PUT', url: `${base}/update`, body: { ...body, id: row.id, version }, quiet: true });
-        message.success('修改成功');
+        message.success(tr('修改成功'));
       } else {
         await request({ method: 'POST', url: `${base}/create`, body, quiet: true, headers: { 'Idempotency-Key': idempotencyKey } });
-        message.success('新增成功');
+        message.success(tr('新增成功'));
       }
       onSaved();
       // a dialog closes itself; an edit page's host leaves the page on onSaved
@@ -234,13 +236,13 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
       const go = () => {
         if (!isUpdate(mode)) return void save(values);
         modal.confirm({
-          title: '提示', content: UPDATE_CONFIRM, okText: '是', cancelText: '否', type: 'warning',
+          title: tr('提示'), content: tr(UPDATE_CONFIRM), okText: tr('是'), cancelText: tr('否'), type: 'warning',
           onOk: () => save(values),
-          onCancel: () => { message.info(UPDATE_CANCELLED); },
+          onCancel: () => { message.info(tr(UPDATE_CANCELLED)); },
         });
       };
       if (masterChild && template.validTable && stores.every((st) => st.rows.length === 0)) {
-        modal.confirm({ title: '提示', content: CHILD_MESSAGES.emptyChildren, okText: '确定', cancelText: '取消', type: 'warning', onOk: go });
+        modal.confirm({ title: tr('提示'), content: tr(CHILD_MESSAGES.emptyChildren), okText: tr('确定'), cancelText: tr('取消'), type: 'warning', onOk: go });
         return;
       }
       go();
@@ -263,14 +265,14 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
     <Space className={placement === 'page' ? 'wb-edit-page-bar' : 'wb-form-footer'} onMouseDown={keepFocus}>
       {placement === 'page' ? (
         <>
-          {!readOnly && <Button type="primary" loading={saving} onClick={submit}>{mode === 'weigh' ? '称重保存' : '保存'}</Button>}
-          <Button onClick={onClose}>{mode === 'weigh' ? '取消称重' : readOnly ? '返回' : '取消'}</Button>
+          {!readOnly && <Button type="primary" loading={saving} onClick={submit}>{tr(mode === 'weigh' ? '称重保存' : '保存')}</Button>}
+          <Button onClick={onClose}>{tr(mode === 'weigh' ? '取消称重' : readOnly ? '返回' : '取消')}</Button>
         </>
       ) : (
         <>
-          <Button onClick={onClose}>取消</Button>
-          <Button onClick={reset}>重置</Button>
-          <Button type="primary" loading={saving} onClick={submit}>提交</Button>
+          <Button onClick={onClose}>{tr('取消')}</Button>
+          <Button onClick={reset}>{tr('重置')}</Button>
+          <Button type="primary" loading={saving} onClick={submit}>{tr('提交')}</Button>
         </>
       )}
     </Space>
@@ -280,9 +282,9 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
       {placement === 'page' && buttonBar}
       {stale && (
         <Alert
-          type="warning" showIcon className="wb-form-stale" message="数据已被他人修改，请刷新后重试"
-          description="您填写的内容仍保留在下面；载入最新数据后请重新修改并提交。"
-          action={<Button size="small" onClick={() => void reload().catch(() => undefined)}>载入最新数据</Button>}
+          type="warning" showIcon className="wb-form-stale" message={tr('数据已被他人修改，请刷新后重试')}
+          description={tr('您填写的内容仍保留在下面；载入最新数据后请重新修改并提交。')}
+          action={<Button size="small" onClick={() => void reload().catch(() => undefined)}>{tr('载入最新数据')}</Button>}
         />
       )}
       <PlatesContext.Provider value={plates}>

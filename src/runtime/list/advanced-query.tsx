@@ -2,6 +2,7 @@ import { Button, Col, DatePicker, Form, Input, InputNumber, Row as GridRow, Sele
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import type { FieldDefinition } from '../../schema/field-definition';
+import { useTr } from '../runtime-context';
 import { buildSearchConditions, defaultAdvancedTimeRange, type Operator, type SearchCondition } from '../../schema/search';
 
 const NUMBER_OPS: { value: Operator; label: string }[] = [
@@ -22,6 +23,7 @@ const DAY_BOUNDS = { defaultValue: [dayjs('00:00:00', 'HH:mm:ss'), dayjs('23:59:
 /** The advanced query: one input per field allowed in it, by the field's search input kind. */
 export function AdvancedQuery({ fields, onSearch, onReset }: { fields: readonly FieldDefinition[]; onSearch(conditions: SearchCondition[]): void; onReset(): void }) {
   const [form] = Form.useForm();
+  const tr = useTr();
   const queryFields = useMemo(() => fields.filter((f) => f.iallowAdvanceQuery), [fields]);
   const initial = useMemo(() => {
     const [start, end] = defaultAdvancedTimeRange(new Date());
@@ -60,14 +62,14 @@ export function AdvancedQuery({ fields, onSearch, onReset }: { fields: readonly 
                 </Space.Compact>
               </Form.Item>
             ) : (
-              <Form.Item name={f.fieldName} label={f.fieldExplain} style={{ width: '100%' }}>{inputOf(f)}</Form.Item>
+              <Form.Item name={f.fieldName} label={f.fieldExplain} style={{ width: '100%' }}>{inputOf(f, tr)}</Form.Item>
             )}
           </Col>
         ))}
         <Col>
           <Space>
-            <Button type="primary" htmlType="submit">查询</Button>
-            <Button onClick={() => { form.resetFields(); onReset(); }}>重置</Button>
+            <Button type="primary" htmlType="submit">{tr('查询')}</Button>
+            <Button onClick={() => { form.resetFields(); onReset(); }}>{tr('重置')}</Button>
           </Space>
         </Col>
       </GridRow>
@@ -75,7 +77,7 @@ export function AdvancedQuery({ fields, onSearch, onReset }: { fields: readonly 
   );
 }
 
-function inputOf(f: FieldDefinition) {
+function inputOf(f: FieldDefinition, tr: ReturnType<typeof useTr>) {
   switch (f.detailsUrl) {
     case 'TIME_RANGE_BOX':
     case 'DATA_RANGE_BOX':
@@ -84,10 +86,10 @@ function inputOf(f: FieldDefinition) {
       return <DatePicker showTime style={{ width: '100%' }} />;
     case 'SELECT':
     case 'SELECT_MORE':
-      return <Select allowClear mode={f.detailsUrl === 'SELECT_MORE' ? 'multiple' : undefined} options={(f.options ?? f.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }))} placeholder="请选择" />;
+      return <Select allowClear mode={f.detailsUrl === 'SELECT_MORE' ? 'multiple' : undefined} options={(f.options ?? f.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }))} placeholder={tr('请选择')} />;
     case 'BOOLEAN':
-      return <Select allowClear options={[{ value: true, label: '是' }, { value: false, label: '否' }]} placeholder="请选择" />;
+      return <Select allowClear options={[{ value: true, label: tr('是') }, { value: false, label: tr('否') }]} placeholder={tr('请选择')} />;
     default:
-      return <Input allowClear placeholder={`请输入${f.fieldExplain}`} />;
+      return <Input allowClear placeholder={tr('请输入{fields}', { fields: f.fieldExplain })} />;
   }
 }

@@ -1,7 +1,7 @@
 import { App as AntApp, Button, Descriptions, Modal, Skeleton, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import type { Template } from '../../schema/template';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 import { listColumns, renderCell, type Row } from './list-columns';
 import { resourceBase } from './list-actions';
 import { ImageView } from '../form/image-upload';
@@ -15,6 +15,7 @@ export const DETAIL_TEMPLATE_WARNING = '请检查详情模板的【列表请求�
  */
 export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | number; rowId: number | null; onClose(): void }) {
   const { request, desensitize } = useRuntime();
+  const tr = useTr();
   const { message } = AntApp.useApp();
   const [template, setTemplate] = useState<Template | null>(null);
   const [row, setRow] = useState<Row | null>(null);
@@ -39,8 +40,8 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
   const columns = template?.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' ? 8 : 4;
   return (
     <Modal
-      open={rowId !== null} width="80%" title={template?.formatName ?? '详情'} onCancel={onClose} destroyOnHidden
-      footer={template?.customTable && row ? <Button onClick={() => setLogOpen(true)}>操作日志</Button> : null}
+      open={rowId !== null} width="80%" title={template?.formatName ?? tr('详情')} onCancel={onClose} destroyOnHidden
+      footer={template?.customTable && row ? <Button onClick={() => setLogOpen(true)}>{tr('操作日志')}</Button> : null}
     >
       {!template || !row ? <Skeleton active /> : (
         <Descriptions bordered size="small" column={columns / 2}>

@@ -1,6 +1,6 @@
 import { Empty, Image, Modal, Skeleton, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 
 /** The image viewer of a list (spec 000 §2.4): its title and the text when a record has no pictures. */
 export const PICTURES_TITLE = '抓拍图片';
@@ -32,6 +32,7 @@ function Picture({ picture }: { picture: Picture }) {
  */
 export function PicturesViewer({ base, rowId, onClose }: { base: string; rowId: number | null; onClose(): void }) {
   const { request } = useRuntime();
+  const tr = useTr();
   const [pictures, setPictures] = useState<Picture[] | null>(null);
   useEffect(() => {
     if (rowId === null) return;
@@ -43,8 +44,8 @@ export function PicturesViewer({ base, rowId, onClose }: { base: string; rowId: 
     return () => { live = false; };
   }, [base, rowId, request]);
   return (
-    <Modal open={rowId !== null} title={PICTURES_TITLE} width="60%" footer={null} onCancel={onClose} destroyOnHidden className="wb-pictures-viewer">
-      {pictures === null ? <Skeleton active /> : pictures.length === 0 ? <Empty description={NO_PICTURES} /> : (
+    <Modal open={rowId !== null} title={tr(PICTURES_TITLE)} width="60%" footer={null} onCancel={onClose} destroyOnHidden className="wb-pictures-viewer">
+      {pictures === null ? <Skeleton active /> : pictures.length === 0 ? <Empty description={tr(NO_PICTURES)} /> : (
         <Image.PreviewGroup>
           <Space wrap size={12}>
             {pictures.map((p) => <Picture key={p.fileId} picture={p} />)}

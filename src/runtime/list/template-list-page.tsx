@@ -7,7 +7,7 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import type { Template, TemplateButton } from '../../schema/template';
 import { formatValue } from '../../schema/value-formats';
 import { TemplateFormDialog, type FormRequest } from '../form/form-dialog';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 import { AdvancedQuery } from './advanced-query';
 import { DetailPopup } from './detail-popup';
 import { ButtonGroup } from './button-group';
@@ -48,6 +48,7 @@ export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, 
   pagePath?: string;
 }) {
   const { request } = useRuntime();
+  const tr = useTr();
   const [template, setTemplate] = useState<Template | null>(null);
   const [missing, setMissing] = useState(false);
   useEffect(() => {
@@ -57,7 +58,7 @@ export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, 
       .catch(() => { if (live) setMissing(true); });
     return () => { live = false; };
   }, [menuId, request]);
-  if (missing) return <Empty description="该菜单尚未配置模板" />;
+  if (missing) return <Empty description={tr('该菜单尚未配置模板')} />;
   if (!template) return <Skeleton active />;
   return <TemplateList template={template} menuId={formActions ? menuId : undefined} onOpen={onOpen} refresh={refresh} pagePath={pagePath} />;
 }
@@ -67,6 +68,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
   template: Template; menuId?: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; refresh?: number; pagePath?: string;
 }) {
   const { request, desensitize, openPage } = useRuntime();
+  const tr = useTr();
   const { message, modal } = AntApp.useApp();
   const { query, setQuery, data, loading, reload } = useListData(template);
   const [selected, setSelected] = useState<Row[]>([]);
@@ -108,7 +110,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
   const runAction = async (button: TemplateButton) => {
     if (button.action === 'export') return exporter.start();
     const problem = selectionProblem(button, selected.length);
-    if (problem) return void message.warning(problem);
+    if (problem) return void message.warning(tr(problem));
     const action = ROW_ACTIONS[button.action];
     if (button.action === 'pics') return setPicturesOf(selected[0].id);
     if (!action && formPage && (FORM_ACTIONS[button.action] || button.action === 'view')) {
@@ -129,12 +131,12 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
       } else {
         await request({ method: action.method, url: `${resourceBase(template.resUrl ?? '')}/${action.path}`, body: { ids: selected.map((r) => r.id) } });
       }
-      message.success(action.success);
+      message.success(tr(action.success));
       setSelected([]);
       await reload();
     };
     if (!action.confirm) return void go().catch(() => undefined);
-    modal.confirm({ title: '提示', content: action.confirm, okText: '确定', cancelText: '取消', type: 'warning', onOk: () => go().catch(() => undefined) });
+    modal.confirm({ title: tr('提示'), content: tr(action.confirm), okText: tr('确定'), cancelText: tr('取消'), type: 'warning', onOk: () => go().catch(() => undefined) });
   };
 
   return (
@@ -147,7 +149,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
         {quickFields.length > 0 && (
           <Input.Search
             allowClear value={quickText} onChange={(e) => setQuickText(e.target.value)} enterButton={<SearchOutlined />}
-            placeholder={`请输入${quickFields.map((f) => f.fieldExplain).join('/')}`} style={{ width: 320 }} aria-label="快速查询"
+            placeholder={tr('请输入{fields}', { fields: quickFields.map((f) => f.fieldExplain).join('/') })} style={{ width: 320 }} aria-label="快速查询"
             onSearch={(text) => setQuery((q) => ({ ...q, pn: 1, quick: quickSearchCondition(quickFields.map((f) => ({ fieldName: f.fieldName, id: f.id, customTable: f.customTable })), text) }))}
           />
         )}
@@ -155,7 +157,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
       {fields.some((f) => f.iallowAdvanceQuery) && (
         <Collapse
           size="small" className="wb-advanced"
-          items={[{ key: 'q', label: '高级查询', children: (
+          items={[{ key: 'q', label: tr('高级查询'), children: (
             <AdvancedQuery fields={fields} onSearch={(advanced) => setQuery((q) => ({ ...q, pn: 1, advanced }))} onReset={() => setQuery((q) => ({ ...q, pn: 1, advanced: [] }))} />
           ) }]}
         />
@@ -174,7 +176,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
         rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows), renderCell: plain.selectionCell }}
         pagination={{
           current: query.pn, pageSize: query.ps, total: data.total, pageSizeOptions: PAGE_SIZES, showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
+          showTotal: (total) => tr('共 {n} 条', { n: total }),
         }}
         onChange={(pagination, _filters, sorter) => {
           const sorters = (Array.isArray(sorter) ? sorter : [sorter]) as SorterResult<Row>[];
@@ -188,7 +190,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
         summary={() => totals.length === 0 ? null : (
           <Table.Summary fixed>
             <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
+              <Table.Summary.Cell index={0}>{tr('合计')}</Table.Summary.Cell>
               {columns.map((c, i) => {
                 const total = totals.find((f) => f.fieldName === c.key);
                 const value = total ? data.tongji?.[total.fieldName] : undefined;

@@ -7,7 +7,7 @@ import {
 import { quickSearchCondition, type ListResponse, type SearchCondition } from '../../schema/search';
 import type { Template } from '../../schema/template';
 import { listColumns, type Row } from '../list/list-columns';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 
 export const PICKER_PAGE_SIZE = 10;
 
@@ -59,6 +59,7 @@ function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, 
   template: Template; prefilter?: readonly SearchCondition[]; multiple: boolean; allowClear: boolean; onConfirm(rows: Row[]): void; onClear?(): void; onClose(): void;
 }) {
   const { request, desensitize } = useRuntime();
+  const tr = useTr();
   const { message } = AntApp.useApp();
   const fields = useMemo(() => (template.resSubList?.length ? template.resSubList : template.listSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden), [template]);
   const columns = useMemo(() => listColumns(fields, desensitize).map((c) => ({ ...c, sorter: false })), [fields, desensitize]);
@@ -111,7 +112,7 @@ function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, 
   const selected = withTable ? mergePageSelections(byPage) : treeChosen;
 
   const confirm = (rows: Row[]) => {
-    if (rows.length === 0) return void message.warning(PICKER_MESSAGES.noSelection);
+    if (rows.length === 0) return void message.warning(tr(PICKER_MESSAGES.noSelection));
     onConfirm(rows);
   };
   const search = () => { setQuick(quickSearchCondition(quickFields, text)); setPn(1); };
@@ -176,7 +177,7 @@ function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, 
           }),
           onDoubleClick: () => confirm(multiple ? mergePageSelections(new Map([...byPage, [Number.MAX_SAFE_INTEGER, [record]]])) : [record]),
         })}
-        pagination={{ current: pn, pageSize: ps, total: data.total, showSizeChanger: false, showTotal: (total) => `共 ${total} 条`, onChange: (page) => setPn(page) }}
+        pagination={{ current: pn, pageSize: ps, total: data.total, showSizeChanger: false, showTotal: (total) => tr('共 {n} 条', { n: total }), onChange: (page) => setPn(page) }}
       />
     </div>
   );
@@ -188,9 +189,9 @@ function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, 
         {table}
       </div>
       <div className="wb-form-footer">
-        {allowClear && onClear && <Button onClick={onClear}>清空</Button>}
-        <Button onClick={onClose}>取消</Button>
-        <Button type="primary" onClick={() => confirm(selected)}>确定</Button>
+        {allowClear && onClear && <Button onClick={onClear}>{tr('清空')}</Button>}
+        <Button onClick={onClose}>{tr('取消')}</Button>
+        <Button type="primary" onClick={() => confirm(selected)}>{tr('确定')}</Button>
       </div>
     </>
   );
