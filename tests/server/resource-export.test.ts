@@ -114,7 +114,7 @@ describe.each(DATABASES)('resource export on %s', (kind) => {
 
   it('without a template, exports the resource’s columns by their explanations', async () => {
     const { sheet } = await exported('/measure/mm-pu-weigh', { search: [{ key: 'weighStatus', op: 'eq', val: 'GROSS' }] });
-    expect(sheet.header).toEqual(['磅单号', '车牌号', '物料', '供应商', '毛重(吨)', '皮重(吨)', '扣重(吨)', '净重(吨)', '毛重时间', '皮重时间', '司磅员', '过磅状态']);
+    expect(sheet.header).toEqual(['磅单号', '车牌号', '物料', '供应商', '毛重(吨)', '皮重(吨)', '扣重(吨)', '净重(吨)', '毛重时间', '皮重时间', '司磅员', '过磅状态', '抓拍图片', '现场确认']);
     expect(sheet.values).toHaveLength(60);
     expect(new Set(column(sheet, '过磅状态'))).toEqual(new Set(['已称毛重']));
   });
