@@ -22,8 +22,9 @@ export function columnDataType(c: ResourceColumn): RawBuilder<unknown> {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata, not by static types
 export async function ensureResourceTable(db: Kysely<any>, def: ResourceDefinition): Promise<void> {
-  const existing = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${def.tableName}`.execute(db);
-  const have = new Set(existing.rows.map((r) => r.column_name));
+  // aliased: a camel-casing plugin on the connection would rename column_name in the answer
+  const existing = await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${def.tableName}`.execute(db);
+  const have = new Set(existing.rows.map((r) => r.name));
   if (have.size === 0) {
     let create = db.schema.createTable(def.tableName).ifNotExists()
       .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())

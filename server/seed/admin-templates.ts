@@ -107,7 +107,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
 ];
 
 /** JSON with object keys sorted, so two parsed templates compare equal whatever order jsonb kept. */
-const canonical = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (
+export const canonical = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (
   v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
 import type { DB } from '../db/schema';
+import { parseResourceDefinition } from '../../src/schema/resource';
 import { registerResource } from '../resources/registry';
 
 const col = (fieldName: string, fieldDbName: string, fieldType: ResourceColumn['fieldType'], fieldExplain: string, extra: Partial<ResourceColumn> = {}): ResourceColumn =>
@@ -243,7 +244,10 @@ export const BUILTIN_RESOURCES: ResourceDefinition[] = [
   },
 ];
 
-/** Registers the built-in enumerations and resources (missing ones only), creating their tables. */
+/**
+ * Registers the built-in enumerations and resources, creating their tables; a resource registered
+ * by an earlier version gets the columns added since (appended; nothing is removed or changed).
+ */
 export async function ensureBuiltinResources(db: Kysely<DB>): Promise<void> {
   for (const e of BUILTIN_ENUMS) {
     const row = await db.insertInto('cgEnum').values({ enumCode: e.code, enumName: e.name })
@@ -254,7 +258,13 @@ export async function ensureBuiltinResources(db: Kysely<DB>): Promise<void> {
     }
   }
   for (const def of BUILTIN_RESOURCES) {
-    const exists = await db.selectFrom('cgCustomTable').select('id').where('tableName', '=', def.tableName).executeTakeFirst();
-    if (!exists) await registerResource(db, def);
+    const exists = await db.selectFrom('cgCustomTable').select(['id', 'definition']).where('tableName', '=', def.tableName).executeTakeFirst();
+    if (!exists) {
+      await registerResource(db, def);
+      continue;
+    }
+    const stored = parseResourceDefinition(exists.definition);
+    const added = def.columns.filter((c) => !stored.columns.some((s) => s.fieldName === c.fieldName));
+    if (added.length) await registerResource(db, { ...stored, columns: [...stored.columns, ...added] });
   }
 }

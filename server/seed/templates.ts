@@ -4,7 +4,7 @@ import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resour
 import type { Template, TemplateButton } from '../../src/schema/template';
 import type { DB } from '../db/schema';
 import { checkTemplate } from '../templates/template-check';
-import { ensureAdminTemplates } from './admin-templates';
+import { canonical, ensureAdminTemplates } from './admin-templates';
 import { BUILTIN_ENUMS, BUILTIN_RESOURCES } from './resources';
 
 const BUTTONS_BY_KIND: Record<ResourceDefinition['kind'], [string, string][]> = {
@@ -282,14 +282,19 @@ export async function ensureBuiltinTemplates(db: Kysely<DB>): Promise<void> {
     const [list, detail, form, resource] = builtinTemplates(def);
     let detailId: number | undefined;
     for (const template of [detail, list, form, ...(resource ? [resource] : [])]) {
-      const exists = await db.selectFrom('cgFormat').select('id').where('formatCode', '=', template.formatCode).executeTakeFirst();
-      if (exists) {
-        if (template === detail) detailId = exists.id;
-        continue;
-      }
+      const exists = await db.selectFrom('cgFormat').select(['id', 'draft', 'published', 'publishedBy']).where('formatCode', '=', template.formatCode).executeTakeFirst();
+      if (exists && template === detail) detailId = exists.id;
       const linked = template === list ? { ...template, detailId } : template === form ? await withPopupIds(db, def.tableName, form) : template;
       const checked = checkTemplate(linked, (t) => byTable.get(t));
       const json = JSON.stringify(checked);
+      if (exists) {
+        // a template still as an earlier seed published it is brought up to date; one a person published or is editing is left alone
+        const untouched = exists.publishedBy === 'seed' && canonical(exists.draft) === canonical(exists.published);
+        if (untouched && canonical(exists.published) !== canonical(checked)) {
+          await db.updateTable('cgFormat').set({ draft: json, published: json, publishedAt: new Date() }).where('id', '=', exists.id).execute();
+        }
+        continue;
+      }
       const row = await db.insertInto('cgFormat').values({
         formatCode: checked.formatCode, formatName: checked.formatName, formatType: checked.formatType, customTable: def.tableName,
         // a line table's templates belong to no menu: its document's menu shows the document's own

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../server/seed/seed';
 import { DATABASES, createTestApp, type TestApp } from './support/test-app';
@@ -22,6 +23,32 @@ describe.each(DATABASES)('seed on %s', (kind) => {
     await seedDatabase(t.database.db, { mode: 'demo' });
     await seedDatabase(t.database.db, { mode: 'none' });
     expect(await counts(t)).toEqual(before);
+  });
+
+  it('brings a database seeded by an earlier version up to date: new columns added, templates still as seeded replaced, edited ones kept', async () => {
+    t = await createTestApp(kind);
+    const db = t.database.db;
+    // as an earlier version left it: no 抓拍图片 column, a list template without that button, and a template someone published
+    const row = await db.selectFrom('cgCustomTable').select('definition').where('tableName', '=', 'mm_sa_weigh').executeTakeFirstOrThrow();
+    const def = row.definition as { columns: { fieldName: string }[] };
+    await db.updateTable('cgCustomTable').set({ definition: JSON.stringify({ ...def, columns: def.columns.filter((c) => c.fieldName !== 'snapPhotos') }) }).where('tableName', '=', 'mm_sa_weigh').execute();
+    await sql`alter table mm_sa_weigh drop column snap_photos`.execute(db);
+    const older = async (code: string, by: string) => {
+      const tpl = await db.selectFrom('cgFormat').select('published').where('formatCode', '=', code).executeTakeFirstOrThrow();
+      const published = tpl.published as { buttons: { code: string }[] };
+      const json = JSON.stringify({ ...published, buttons: published.buttons.filter((b) => b.code !== 'pics') });
+      await db.updateTable('cgFormat').set({ draft: json, published: json, publishedBy: by }).where('formatCode', '=', code).execute();
+    };
+    await older('mm_sa_weigh_list', 'seed');
+    await older('mm_pu_weigh_list', 'admin');
+    await seedDatabase(db, { mode: 'demo' });
+    const buttons = async (code: string) => ((await db.selectFrom('cgFormat').select('published').where('formatCode', '=', code).executeTakeFirstOrThrow()).published as { buttons: { code: string }[] }).buttons.map((b) => b.code);
+    expect(await buttons('mm_sa_weigh_list')).toContain('pics');
+    expect(await buttons('mm_pu_weigh_list')).not.toContain('pics');
+    const columns = await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'mm_sa_weigh'`.execute(db);
+    expect(columns.rows.map((c) => c.name)).toContain('snap_photos');
+    const stored = (await db.selectFrom('cgCustomTable').select('definition').where('tableName', '=', 'mm_sa_weigh').executeTakeFirstOrThrow()).definition as { columns: { fieldName: string }[] };
+    expect(stored.columns.map((c) => c.fieldName)).toContain('snapPhotos');
   });
 
   it('with SEED=none creates only admin, with the given password', async () => {
