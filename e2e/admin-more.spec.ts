@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/admin-api';
-import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
 
 const view = (page: Page) => page.locator('.wb-page:visible');
 const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
@@ -172,8 +172,7 @@ test('预警通知: 收件人, 抄送人 and 密送人 from the group\'s e-mail 
 test('预警通知 and 分配用户 in English', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/clouds/);
-  await page.getByLabel('语言').hover();
-  await page.locator('.ant-dropdown:visible').getByText('English', { exact: true }).click();
+  await switchToEnglish(page);
 
   await openFromSidebar(page, '系统管理', '预警通知');
   const head = view(page).locator('.ant-table-thead');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { encodePng } from '../server/auth/captcha-image';
 import { api, createUser } from './support/admin-api';
 import { readCaptcha } from './support/captcha';
-import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
 
 const view = (page: Page) => page.locator('.wb-page:visible');
 const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
@@ -356,8 +356,7 @@ test('集团管理 设置标志: JPG or PNG under 2 MB; the uploaded main and su
 test('the administration screens in English: titles, buttons, columns, form labels and messages from the catalogue', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/clouds/);
-  await page.getByLabel('语言').hover();
-  await page.locator('.ant-dropdown:visible').getByText('English', { exact: true }).click();
+  await switchToEnglish(page);
   await openFromSidebar(page, '系统管理', '用户管理');
   const head = view(page).locator('.ant-table-thead');
   for (const label of ['User name', 'Name', 'Mobile', 'E-mail', 'Enabled', 'Locked', 'Created']) await expect(head.getByText(label, { exact: true })).toBeVisible();

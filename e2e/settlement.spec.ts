@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
 
 const view = (page: Page) => page.locator('.wb-page:visible');
 const rows = (page: Page) => view(page).locator('.wb-list-page .ant-table-tbody tr.ant-table-row');
@@ -154,8 +154,7 @@ test('an edit page address: the mode comes from `type`; an unknown mode or a mis
 test('in English the generated screens speak English too: list buttons, 更多, search, totals, the edit page and its messages', async ({ page }) => {
   await signIn(page, 'finance');
   await expect(page).toHaveURL(/\/clouds/);
-  await page.getByLabel('语言').hover();
-  await page.locator('.ant-dropdown:visible').getByText('English', { exact: true }).click();
+  await switchToEnglish(page);
   await page.goto('/modules/purorder/fd_pu_settlement_main/index');
   await expect(button(page, /^Add$/)).toBeVisible();
   await expect(button(page, /^Edit$/)).toBeVisible();

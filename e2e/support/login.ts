@@ -37,3 +37,14 @@ export async function openFromSidebar(page: Page, area: string, item: string): P
   }).toPass({ timeout: 15_000 });
   await link.click();
 }
+
+/** Switches the interface to English from the top bar (the hover is repeated until the menu shows, as in openFromSidebar). */
+export async function switchToEnglish(page: Page): Promise<void> {
+  const item = page.locator('.ant-dropdown:visible').getByText('English', { exact: true });
+  await expect(async () => {
+    await page.mouse.move(600, 400);
+    await page.getByLabel('语言').hover();
+    await expect(item).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
+}

@@ -11,8 +11,8 @@ import { callerGroup, groupPeople, peopleTree, staleVersion, type GroupPerson } 
 
 /** The warnings the home page computes (`/index/getWarn`, its `type`), each with whom it concerns. */
 export const WARN_KINDS = [
-  { warnType: 'STAY', title: '车辆滞留超时', description: `称毛重后超过 ${STAY_WARN_MINUTES / 60} 小时未称皮重` },
-  { warnType: 'DEDUCT', title: '扣重异常', description: `近 7 天扣重超过净重的 ${DEDUCT_WARN_RATIO * 100}%` },
+  { warnType: 'STAY', title: '车辆滞留超时', description: `称毛重后超过 ${STAY_WARN_MINUTES / 60} 小时未称皮重`, params: { hours: STAY_WARN_MINUTES / 60 } },
+  { warnType: 'DEDUCT', title: '扣重异常', description: `近 7 天扣重超过净重的 ${DEDUCT_WARN_RATIO * 100}%`, params: { percent: DEDUCT_WARN_RATIO * 100 } },
 ] as const;
 
 const TARGETS = [['to', 'toAddrs'], ['cc', 'ccAddrs'], ['bcc', 'bccAddrs']] as const;
@@ -50,7 +50,7 @@ export async function warnNoticeRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys-warn-notice/list', {
     config: { permission: 'sys_warn_notice_view', noOperationLog: true },
-    schema: { tags: ['admin'], summary: '预警通知：当前公司每种预警的收件人、抄送人、密送人（names 为地址对应的用户姓名）' },
+    schema: { tags: ['admin'], summary: '预警通知：当前公司每种预警（params 为其阈值）的收件人、抄送人、密送人（names 为地址对应的用户姓名）' },
   }, async (request) => {
     const orgId = currentOrg(request);
     const rows = await db.selectFrom('sysWarnNotice as n').leftJoin('sysUser as u', 'u.id', 'n.updatedBy')
