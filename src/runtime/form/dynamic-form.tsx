@@ -74,17 +74,15 @@ export function useTemplateForm(template: Pick<Template, 'formatStyle' | 'formSu
  */
 function useGridRemeasure(box: React.RefObject<HTMLDivElement | null>) {
   useEffect(() => {
+    // only a dialog's own opening animation: other animations and transitions around a big form must not re-lay it out
     const onEnd = (event: Event) => {
       const el = box.current;
-      if (!el || !(event.target instanceof Node) || !event.target.contains(el)) return;
+      const target = event.target;
+      if (!el || !(target instanceof Element) || !target.classList.contains('ant-modal') || !target.contains(el)) return;
       el.querySelectorAll('.ant-formily-grid-layout').forEach((grid) => grid.setAttribute('data-grid-span', String(Date.now())));
     };
     document.addEventListener('animationend', onEnd, true);
-    document.addEventListener('transitionend', onEnd, true);
-    return () => {
-      document.removeEventListener('animationend', onEnd, true);
-      document.removeEventListener('transitionend', onEnd, true);
-    };
+    return () => document.removeEventListener('animationend', onEnd, true);
   }, [box]);
 }
 
