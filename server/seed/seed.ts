@@ -136,9 +136,29 @@ async function seedMenus(db: Kysely<DB>, tree: MenuSeed[], parentId: number | nu
   return ids;
 }
 
+/**
+ * Addresses an earlier seed gave its entries, and what they are now: an entry still at the old
+ * address (and its buttons) moves with the seed; one an administrator changed is left alone.
+ */
+const MOVED_PATHS: Record<string, string> = {
+  '/modules/purorder/fd-pu-settlement-main': '/modules/purorder/fd_pu_settlement_main',
+  '/modules/sale/fd-sa-settlement-main': '/modules/sale/fd_sa_settlement_main',
+};
+function movedPath(path: string | null): string | null {
+  if (!path) return null;
+  for (const [old, now] of Object.entries(MOVED_PATHS)) {
+    if (path === old || path.startsWith(`${old}/`)) return now + path.slice(old.length);
+  }
+  return null;
+}
+
 async function upsertMenu(db: Kysely<DB>, values: Insertable<SysMenuTable>): Promise<number> {
-  const existing = await db.selectFrom('sysMenu').select('id').where('uuid', '=', values.uuid).executeTakeFirst();
-  if (existing) return existing.id;
+  const existing = await db.selectFrom('sysMenu').select(['id', 'urlPath']).where('uuid', '=', values.uuid).executeTakeFirst();
+  if (existing) {
+    const moved = movedPath(existing.urlPath);
+    if (moved && moved === values.urlPath) await db.updateTable('sysMenu').set({ urlPath: moved }).where('id', '=', existing.id).execute();
+    return existing.id;
+  }
   const row = await db.insertInto('sysMenu').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }

@@ -40,6 +40,10 @@ describe.each(DATABASES)('seed on %s', (kind) => {
       await db.updateTable('cgFormat').set({ draft: json, published: json, publishedBy: by }).where('formatCode', '=', code).execute();
     };
     await older('mm_sa_weigh_list', 'seed');
+    // the settlement menu and its edit button at the address an earlier seed gave them; another entry an administrator moved
+    await db.updateTable('sysMenu').set({ urlPath: '/modules/purorder/fd-pu-settlement-main' }).where('uuid', '=', 'fd_pu_settlement_main').execute();
+    await db.updateTable('sysMenu').set({ urlPath: '/modules/purorder/fd-pu-settlement-main/edit' }).where('uuid', '=', 'fd_pu_settlement_main_edit').execute();
+    await db.updateTable('sysMenu').set({ urlPath: '/modules/sale/my-own-place' }).where('uuid', '=', 'fd_sa_settlement_main').execute();
     await older('mm_pu_weigh_list', 'admin');
     await seedDatabase(db, { mode: 'demo' });
     const buttons = async (code: string) => ((await db.selectFrom('cgFormat').select('published').where('formatCode', '=', code).executeTakeFirstOrThrow()).published as { buttons: { code: string }[] }).buttons.map((b) => b.code);
@@ -49,6 +53,12 @@ describe.each(DATABASES)('seed on %s', (kind) => {
     expect(columns.rows.map((c) => c.name)).toContain('snap_photos');
     const stored = (await db.selectFrom('cgCustomTable').select('definition').where('tableName', '=', 'mm_sa_weigh').executeTakeFirstOrThrow()).definition as { columns: { fieldName: string }[] };
     expect(stored.columns.map((c) => c.fieldName)).toContain('snapPhotos');
+    const paths = Object.fromEntries((await db.selectFrom('sysMenu').select(['uuid', 'urlPath'])
+      .where('uuid', 'in', ['fd_pu_settlement_main', 'fd_pu_settlement_main_edit', 'fd_sa_settlement_main']).execute()).map((m) => [m.uuid, m.urlPath]));
+    expect(paths).toEqual({
+      fd_pu_settlement_main: '/modules/purorder/fd_pu_settlement_main', fd_pu_settlement_main_edit: '/modules/purorder/fd_pu_settlement_main/edit',
+      fd_sa_settlement_main: '/modules/sale/my-own-place',
+    });
   });
 
   it('with SEED=none creates only admin, with the given password', async () => {
