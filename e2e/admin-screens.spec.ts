@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { encodePng } from '../server/auth/captcha-image';
 import { api, createUser } from './support/admin-api';
 import { readCaptcha } from './support/captcha';
-import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
+import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish, hoverAndClick } from './support/login';
 
 const view = (page: Page) => page.locator('.wb-page:visible');
 const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
@@ -204,8 +204,7 @@ test('公司管理: 新增 a company in a group, then 修改 its short name', as
 
 /** The user list's buttons past the first five are under 更多. */
 async function moreAction(page: Page, name: string): Promise<void> {
-  await view(page).locator('.wb-button-group').getByRole('button', { name: /更多|More/ }).hover();
-  await page.locator('.ant-dropdown:visible').getByText(name, { exact: true }).click();
+  await hoverAndClick(page, view(page).locator('.wb-button-group').getByRole('button', { name: /更多|More/ }), page.locator('.ant-dropdown:visible').getByText(name, { exact: true }));
 }
 
 async function findUser(page: Page, username: string): Promise<void> {

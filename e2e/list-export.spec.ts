@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, hoverAndClick } from './support/login';
 
 async function openWeighRecords(page: Page) {
   await openFromSidebar(page, '计量管理', '采购过磅记录');
@@ -10,8 +10,7 @@ async function openWeighRecords(page: Page) {
 
 /** 导出 sits under 更多 for the admin (the first five buttons show). */
 async function clickExport(page: Page) {
-  await page.locator('.wb-button-group').getByRole('button', { name: /更多/ }).hover();
-  await page.getByRole('menuitem', { name: '导出', exact: true }).click();
+  await hoverAndClick(page, page.locator('.wb-button-group').getByRole('button', { name: /更多/ }), page.getByRole('menuitem', { name: '导出', exact: true }));
 }
 
 /** The list's column titles, left to right (the selection column has none). */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoConsoleErrors, signIn, watchConsole } from './support/login';
+import { expectNoConsoleErrors, signIn, watchConsole, hoverAndClick } from './support/login';
 
 test('admin signs in and sees the home page with the name and company', async ({ page }) => {
   const problems = watchConsole(page);
@@ -42,8 +42,7 @@ test('newuser must change the initial password and lands on /editpwd', async ({ 
 test('signing out asks 退出系统, 是否继续? and returns to /login', async ({ page }) => {
   await signIn(page, 'weigher');
   await expect(page.getByTestId('user-menu')).toContainText('张司磅');
-  await page.getByTestId('user-menu').hover();
-  await page.getByText('退出系统').click();
+  await hoverAndClick(page, page.getByTestId('user-menu'), page.getByText('退出系统', { exact: true }));
   await expect(page.getByText('退出系统, 是否继续?')).toBeVisible();
   await page.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, hoverAndClick } from './support/login';
 
 const view = (page: Page) => page.locator('.wb-page:visible');
 const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
@@ -225,8 +225,7 @@ test('抓拍图片 of a weigh record: none yet says so; pictures uploaded to the
   // the weigher's few buttons all show; a longer bar puts the rest under 更多
   const more = async (name: RegExp) => {
     if (await button(page, name).count()) return button(page, name).click();
-    await view(page).locator('.wb-button-group').getByRole('button', { name: /更多/ }).hover();
-    await page.locator('.ant-dropdown:visible').getByText(name).click();
+    await hoverAndClick(page, view(page).locator('.wb-button-group').getByRole('button', { name: /更多/ }), page.locator('.ant-dropdown:visible').getByText(name));
   };
   await more(/抓拍图片/);
   const viewer = page.locator('.wb-pictures-viewer');

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -44,6 +44,19 @@ export async function switchToEnglish(page: Page): Promise<void> {
   await expect(async () => {
     await page.mouse.move(600, 400);
     await page.getByLabel('语言').hover();
+    await expect(item).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
+}
+
+/**
+ * Hovers a trigger until what it opens shows (a hover that lands while the page is still settling
+ * opens nothing), then clicks the item.
+ */
+export async function hoverAndClick(page: Page, trigger: Locator, item: Locator): Promise<void> {
+  await expect(async () => {
+    await page.mouse.move(600, 400);
+    await trigger.hover();
     await expect(item).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await item.click();
