@@ -27,6 +27,7 @@ test('角色管理 runs on the template runtime: list, search, 新增 with the c
   await page.waitForTimeout(1100);
   await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0); // Enter reaches the search box once the dialog has gone
 
   await view(page).getByLabel('快速查询').fill('场地');
   await view(page).getByLabel('快速查询').press('Enter');
@@ -89,6 +90,7 @@ test('a TEXTAREA_SENTENCE field is a SQL editor (Monaco from the bundle) that co
   await page.keyboard.type(' 1');
   await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0); // Enter reaches the search box once the dialog has gone
   await view(page).getByLabel('快速查询').fill('sql_role');
   await view(page).getByLabel('快速查询').press('Enter');
   await expect(rows(page).first()).toContainText('SELECT 1');
@@ -159,6 +161,7 @@ test('用户管理: 新增 a user with companies and roles, then 修改 their na
   await dialog.getByRole('checkbox', { name: '司磅员' }).check();
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0); // Enter reaches the search box once the dialog has gone
   await view(page).getByLabel('快速查询').fill('e2e_user');
   await view(page).getByLabel('快速查询').press('Enter');
   await expect(rows(page)).toHaveCount(1);
@@ -172,6 +175,7 @@ test('用户管理: 新增 a user with companies and roles, then 修改 their na
   await edit.locator('[data-field="realName"]').fill('测试用户二');
   await edit.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('修改成功')).toBeVisible();
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0); // Enter reaches the search box once the dialog has gone
   await view(page).getByLabel('快速查询').fill('e2e_user');
   await view(page).getByLabel('快速查询').press('Enter');
   await expect(rows(page).first()).toContainText('测试用户二');
@@ -189,6 +193,7 @@ test('公司管理: 新增 a company in a group, then 修改 its short name', as
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '演示集团' }).click();
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0); // Enter reaches the search box once the dialog has gone
   await view(page).getByLabel('快速查询').fill('E2EORG');
   await view(page).getByLabel('快速查询').press('Enter');
   await expect(rows(page)).toHaveCount(1);

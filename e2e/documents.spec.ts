@@ -32,6 +32,8 @@ test('a purchase notice is made with its lines: one empty line appears, 供应�
   await expect(dialog.locator('.wb-child-table tfoot.ant-table-summary, .wb-child-table div.ant-table-summary').first()).toContainText('150.5');
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
+  // the closing dialog keeps the focus until it has gone: only then does Enter reach the search box
+  await expect(dialog).toBeHidden();
 
   await view(page).getByLabel('快速查询').fill('E2E-PN-0001');
   await view(page).getByLabel('快速查询').press('Enter');
