@@ -15,23 +15,26 @@ export const IMAGE_RULES = {
   countMessage: '上传个数超出限制!',
 } as const;
 
-/** An uploaded image, read through the request layer (it carries the session) as an object URL. */
-function useImageUrl(id: string): string | null {
+/**
+ * An uploaded image, read through the request layer (it carries the session) as an object URL;
+ * `failed` once the read has failed (the image is gone or not the user's).
+ */
+export function useImageUrl(id: string | number): { url: string | null; failed: boolean } {
   const { download } = useRuntime();
-  const [url, setUrl] = useState<string | null>(null);
+  const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
   useEffect(() => {
     let live = true;
     let made: string | null = null;
     download({ url: `/sys-file-type/img/${id}`, quiet: true })
-      .then((file) => { made = URL.createObjectURL(file.blob); if (live) setUrl(made); })
-      .catch(() => undefined);
+      .then((file) => { made = URL.createObjectURL(file.blob); if (live) setState({ url: made, failed: false }); })
+      .catch(() => { if (live) setState({ url: null, failed: true }); });
     return () => { live = false; if (made) URL.revokeObjectURL(made); };
   }, [id, download]);
-  return url;
+  return state;
 }
 
 function Thumb({ id, onOpen }: { id: string; onOpen(url: string): void }) {
-  const url = useImageUrl(id);
+  const { url } = useImageUrl(id);
   if (!url) return <Spin size="small" />;
   return <img src={url} alt="图片" className="wb-image-thumb" width={80} height={40} onClick={() => onOpen(url)} />;
 }

@@ -1,8 +1,8 @@
 import { Button } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { calculate, parseCalculation, type CalcExpr, type CalcToken } from '../../schema/calculate';
 import { desensitize, desensitizeKindOf } from '../../schema/desensitize';
 import type { FieldDefinition } from '../../schema/field-definition';
+import { rowCalculator } from '../../schema/form-calc';
 import { columnMinWidth } from '../../schema/layout-rules';
 import { formatValue } from '../../schema/value-formats';
 import { antdTag, type TagRenderer } from './plain-cells';
@@ -28,24 +28,6 @@ export function renderCell(field: FieldDefinition, value: unknown, masked: boole
   const text = formatValue(format, value);
   const kind = masked ? desensitizeKindOf(field.fieldName) : null;
   return kind ? desensitize(text, kind) : text;
-}
-
-/**
- * A calculated column's value for a row (spec 001 §5): the template's calculation evaluated with
- * decimal.js (NaN/Infinity → 0); a sum definition adds its fields. Null when the field has none.
- */
-export function calculator(field: FieldDefinition): ((row: Row) => number) | null {
-  const calc = field.calculate;
-  if (!calc) return null;
-  if (!Array.isArray(calc)) {
-    const sum = { ...calc };
-    return (row) => calculate(sum.fieldName.reduce<CalcExpr | null>((acc, name) => {
-      const item: CalcExpr = { kind: 'field', fieldName: name };
-      return acc ? { kind: 'binary', op: '+', left: acc, right: item } : item;
-    }, null) ?? { kind: 'number', value: '0' }, row);
-  }
-  const expr = parseCalculation(calc as CalcToken[]);
-  return (row) => calculate(expr, row);
 }
 
 export interface ColumnActions {
@@ -74,7 +56,7 @@ export function listColumns(fields: readonly FieldDefinition[], masked: boolean,
 }
 
 function cellRenderer(f: FieldDefinition, masked: boolean, actions: ColumnActions) {
-  const calc = calculator(f);
+  const calc = rowCalculator(f);
   return (value: unknown, row: Row) => {
     const shown = renderCell(f, calc ? calc(row) : value, masked, actions.tag);
     if (f.fieldType === 'LINK' && actions.onOpen) {

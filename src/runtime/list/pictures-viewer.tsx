@@ -1,5 +1,6 @@
 import { Empty, Image, Modal, Skeleton, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import { useImageUrl } from '../form/image-upload';
 import { useRuntime, useTr } from '../runtime-context';
 
 /** The image viewer of a list (spec 000 §2.4): its title and the text when a record has no pictures. */
@@ -8,22 +9,12 @@ export const NO_PICTURES = '未找到该登记的抓拍图片';
 
 interface Picture { fileId: number; url: string; field: string; label: string }
 
-/** One stored picture, read through the host (it carries the session) as an object URL. */
+/** One stored picture (read like the form's image thumbnails). */
 function Picture({ picture }: { picture: Picture }) {
-  const { download } = useRuntime();
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    let made: string | null = null;
-    download({ url: picture.url, quiet: true })
-      .then((file) => { made = URL.createObjectURL(file.blob); if (live) setSrc(made); })
-      .catch(() => { if (live) setFailed(true); });
-    return () => { live = false; if (made) URL.revokeObjectURL(made); };
-  }, [picture.url, download]);
+  const { url, failed } = useImageUrl(picture.fileId);
   if (failed) return <div className="wb-picture wb-picture-missing">图片不存在</div>;
-  if (!src) return <div className="wb-picture"><Spin /></div>;
-  return <Image src={src} alt={`${picture.label} ${picture.fileId}`} width={240} height={160} className="wb-picture" style={{ objectFit: 'cover' }} />;
+  if (!url) return <div className="wb-picture"><Spin /></div>;
+  return <Image src={url} alt={`${picture.label} ${picture.fileId}`} width={240} height={160} className="wb-picture" style={{ objectFit: 'cover' }} />;
 }
 
 /**
