@@ -1,19 +1,14 @@
 import zlib from 'node:zlib';
+import { CAPTCHA_GLYPHS, drawGlyph } from '../../server/auth/captcha-image';
 
 /**
- * Reads the digits of a sign-in captcha the way the server draws them (server/auth/captcha-image.ts:
+ * Reads the digits of a sign-in captcha by the server's own glyphs and drawing (server/auth/captcha-image.ts:
  * 5x7 glyphs, 3x4 pixels a cell at 120x40, one colour a glyph, a bounded shear and offset in its own
  * slot), so an end-to-end test can go past the captcha as a person would: by reading it. Each slot's
  * glyph colour is its most frequent dark colour; the digit is the glyph whose drawing, tried at every
  * shear and offset, best covers those pixels.
  */
-const DIGITS: number[][] = [
-  [0x0e, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0e], [0x04, 0x0c, 0x04, 0x04, 0x04, 0x04, 0x0e],
-  [0x0e, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1f], [0x1f, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0e],
-  [0x02, 0x06, 0x0a, 0x12, 0x1f, 0x02, 0x02], [0x1f, 0x10, 0x1e, 0x01, 0x01, 0x11, 0x0e],
-  [0x06, 0x08, 0x10, 0x1e, 0x11, 0x11, 0x0e], [0x1f, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
-  [0x0e, 0x11, 0x11, 0x0e, 0x11, 0x11, 0x0e], [0x0e, 0x11, 0x11, 0x0f, 0x01, 0x02, 0x0c],
-];
+const DIGITS = [...'0123456789'].map((d) => CAPTCHA_GLYPHS[d]);
 
 function decodePng(png: Buffer): { width: number; height: number; rgb: Buffer } {
   let offset = 8;
@@ -35,21 +30,10 @@ function decodePng(png: Buffer): { width: number; height: number; rgb: Buffer } 
   return { width, height, rgb };
 }
 
-/** The pixels a digit covers when drawn at `left`, `top` with `shear` (the server's own arithmetic). */
-function drawn(glyph: number[], left: number, top: number, shear: number, scaleX: number, scaleY: number, width: number): Set<number> {
+/** The pixels a digit covers when drawn at `left`, `top` with `shear` (by the server's own drawing). */
+function drawn(glyph: readonly number[], left: number, top: number, shear: number, scaleX: number, scaleY: number, width: number): Set<number> {
   const out = new Set<number>();
-  const middle = top + (7 * scaleY) / 2;
-  for (let row = 0; row < 7; row++) {
-    for (let col = 0; col < 5; col++) {
-      if (!((glyph[row] >> (4 - col)) & 1)) continue;
-      for (let dy = 0; dy < scaleY; dy++) {
-        for (let dx = 0; dx < scaleX; dx++) {
-          const y = top + row * scaleY + dy;
-          out.add(Math.floor(y) * width + Math.floor(left + col * scaleX + dx + shear * (y - middle)));
-        }
-      }
-    }
-  }
+  drawGlyph(glyph, left, top, shear, scaleX, scaleY, (x, y) => out.add(Math.floor(y) * width + Math.floor(x)));
   return out;
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 
 /** 5x7 bitmap glyphs: each row is 5 bits, most significant bit on the left. */
-const GLYPHS: Record<string, number[]> = {
+export const CAPTCHA_GLYPHS: Record<string, number[]> = {
   '0': [0x0e, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0e], '1': [0x04, 0x0c, 0x04, 0x04, 0x04, 0x04, 0x0e],
   '2': [0x0e, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1f], '3': [0x1f, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0e],
   '4': [0x02, 0x06, 0x0a, 0x12, 0x1f, 0x02, 0x02], '5': [0x1f, 0x10, 0x1e, 0x01, 0x01, 0x11, 0x0e],
@@ -23,7 +23,7 @@ const GLYPHS: Record<string, number[]> = {
 };
 
 /** The characters a captcha may hold. */
-export const CAPTCHA_CHARACTERS = Object.keys(GLYPHS).join('');
+export const CAPTCHA_CHARACTERS = Object.keys(CAPTCHA_GLYPHS).join('');
 
 /** A captcha code of digits (the product's captcha is 4 digits). */
 export function randomCaptchaCode(length = 4): string {
@@ -90,6 +90,25 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
 }
 
 /**
+ * The pixels of a glyph drawn at `left`, `top` in cells of scaleX x scaleY, leaning by `shear`
+ * around its middle row (what the renderer draws, and what the e2e captcha reader matches against).
+ */
+export function drawGlyph(glyph: readonly number[], left: number, top: number, shear: number, scaleX: number, scaleY: number, visit: (x: number, y: number) => void): void {
+  const middle = top + (7 * scaleY) / 2;
+  for (let row = 0; row < 7; row++) {
+    for (let col = 0; col < 5; col++) {
+      if (!((glyph[row] >> (4 - col)) & 1)) continue;
+      for (let dy = 0; dy < scaleY; dy++) {
+        for (let dx = 0; dx < scaleX; dx++) {
+          const y = top + row * scaleY + dy;
+          visit(left + col * scaleX + dx + shear * (y - middle), y);
+        }
+      }
+    }
+  }
+}
+
+/**
  * Draws a captcha code as a PNG: scaled bitmap glyphs, each with its own colour, offset and shear,
  * over a light background with noise lines and dots. Each glyph stays inside its own slot (offset
  * and shear are bounded by the slot's spare room), so neighbouring characters never run together.
@@ -103,7 +122,7 @@ export function renderCaptchaPng(text: string, opts: { width?: number; height?: 
   const chars = [...text];
   if (chars.length === 0) throw new Error('The captcha needs at least one character');
   for (const ch of chars) {
-    if (!Object.hasOwn(GLYPHS, ch)) throw new Error(`The captcha cannot draw the character "${ch}"; allowed: ${CAPTCHA_CHARACTERS}`);
+    if (!Object.hasOwn(CAPTCHA_GLYPHS, ch)) throw new Error(`The captcha cannot draw the character "${ch}"; allowed: ${CAPTCHA_CHARACTERS}`);
   }
   const random = rng(opts.seed ?? crypto.randomInt(1, 0x7fffffff));
   const px = new Uint8Array(width * height * 3);
@@ -127,25 +146,14 @@ export function renderCaptchaPng(text: string, opts: { width?: number; height?: 
   const glyphW = 5 * scaleX;
   const glyphH = 7 * scaleY;
   chars.forEach((ch, index) => {
-    const glyph = GLYPHS[ch];
+    const glyph = CAPTCHA_GLYPHS[ch];
     const colour = dark();
     const spare = Math.max(0, (slot - glyphW) / 2 - 1); // room on each side inside the slot
     const shear = (random() - 0.5) * 0.4 * Math.min(1, (2 * spare) / glyphH); // leaning at most ±0.2
     const lean = Math.abs(shear) * (glyphH / 2);
     const left = pad + slot * index + (slot - glyphW) / 2 + (random() - 0.5) * 2 * Math.max(0, spare - lean);
     const top = (height - glyphH) / 2 + (random() - 0.5) * Math.max(0, Math.min(scaleY * 2, height - glyphH - 2));
-    const middle = top + glyphH / 2;
-    for (let row = 0; row < 7; row++) {
-      for (let col = 0; col < 5; col++) {
-        if (!((glyph[row] >> (4 - col)) & 1)) continue;
-        for (let dy = 0; dy < scaleY; dy++) {
-          for (let dx = 0; dx < scaleX; dx++) {
-            const y = top + row * scaleY + dy;
-            set(left + col * scaleX + dx + shear * (y - middle), y, colour);
-          }
-        }
-      }
-    }
+    drawGlyph(glyph, left, top, shear, scaleX, scaleY, (x, y) => set(x, y, colour));
   });
   for (let l = 0; l < 3; l++) {
     const colour = dark();
