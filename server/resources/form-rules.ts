@@ -26,10 +26,9 @@ export async function publishedFormFields(db: Kysely<DB>, tableName: string): Pr
  * calculated columns from its cells, the document's totals from the sent lines (a total whose
  * lines were not sent keeps its stored value, `current`). What the client sent for them is ignored.
  */
-export async function withCalculations(
-  db: Kysely<DB>, tableName: string, body: Readonly<Record<string, unknown>>, current?: Readonly<Record<string, unknown>>,
-): Promise<Record<string, unknown>> {
-  const form = await publishedForm(db, tableName);
+export function withCalculations(
+  form: Template | null, tableName: string, body: Readonly<Record<string, unknown>>, current?: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   if (!form) return { ...body };
   const childLists = form.childSubLists ?? [];
   const sent = body.children && typeof body.children === 'object' && !Array.isArray(body.children) ? body.children as Record<string, unknown> : null;
@@ -73,12 +72,12 @@ function comparable(value: unknown): string | null {
 
 /**
  * Refuses a submission the form would refuse: required fields, idNumber, email and custom rules;
- * on update, a field the template does not let users change must keep its value.
+ * on update, a field the template does not let users change must keep its value. `fields` are the
+ * table's published FORM fields (loaded once per request by the caller).
  */
-export async function checkFormRules(
-  db: Kysely<DB>, tableName: string, body: Readonly<Record<string, unknown>>, mode: 'create' | 'update', current?: Readonly<Record<string, unknown>>,
-): Promise<void> {
-  const fields = await publishedFormFields(db, tableName);
+export function checkFormRules(
+  fields: readonly FieldDefinition[] | null | undefined, body: Readonly<Record<string, unknown>>, mode: 'create' | 'update', current?: Readonly<Record<string, unknown>>,
+): void {
   if (!fields) return;
   const [problem] = validateSubmission(fields, body, mode);
   if (problem) throw badRequest(problem.message, { field: problem.field });

@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { routeParams, resolveResource, scopedRows, type RouteParams } from './list-route';
 import { currentOrg, requireAction, type ResourceAction } from './scope';
-import { checkFormRules, publishedFormFields, withCalculations } from './form-rules';
+import { checkFormRules, publishedForm, publishedFormFields, withCalculations } from './form-rules';
 import { rowValues } from './values';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
@@ -78,12 +78,13 @@ async function checkedChildren(app: FastifyInstance, def: ResourceDefinition, ch
     if (!Array.isArray(rows)) throw badRequest(`${line.tableExplain}应为行的数组`, { field: `children.${table}` });
     if (rows.length > MAX_LINES) throw badRequest(`${line.tableExplain}最多 ${MAX_LINES} 行`, { field: `children.${table}` });
     const checked = [];
+    const lineFields = await publishedFormFields(app.svc.db, line.tableName);
     for (const [index, raw] of rows.entries()) {
       if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest(`${line.tableExplain}第 ${index + 1} 行应为对象`, { field: `children.${table}[${index}]` });
       const { id, version: _version, [line.parentKey!]: _parent, ...fields } = raw as Record<string, unknown>;
       if (id !== undefined && id !== null && !(Number.isSafeInteger(id) && (id as number) > 0)) throw badRequest(`${line.tableExplain}第 ${index + 1} 行的 id 无效`, { field: `children.${table}[${index}].id` });
       try {
-        await checkFormRules(app.svc.db, line.tableName, fields, id ? 'update' : 'create');
+        checkFormRules(lineFields, fields, id ? 'update' : 'create');
         const values = await rowValues(app.svc.db, line, fields, id ? 'update' : 'create');
         checked.push({ index, ...(id ? { id: id as number } : {}), values });
       } catch (error) {
@@ -165,8 +166,9 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     await requireAction(request, def, 'add');
     const auth = caller(request);
     const orgId = currentOrg(request);
-    const body = await withCalculations(app.svc.db, def.tableName, request.body);
-    await checkFormRules(app.svc.db, def.tableName, body, 'create');
+    const form = await publishedForm(app.svc.db, def.tableName);
+    const body = withCalculations(form, def.tableName, request.body);
+    checkFormRules(form?.formSubList, body, 'create');
     const { main, children } = splitChildren(body);
     const values = await rowValues(app.svc.db, def, main, 'create');
     await assertUnique(db, def, orgId, values);
@@ -216,6 +218,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
       const found = (await (await scopedRows(app, request, def)).selectAll('t').where(`t.${key.fieldDbName}`, 'in', keys.slice(i, i + 500)).execute()) as Row[];
       for (const r of found) existing.set(String(r[key.fieldName]), r);
     }
+    const form = await publishedForm(app.svc.db, def.tableName);
     const planned: { current?: Row; values: Record<string, unknown> }[] = [];
     for (const [index, raw] of request.body.rows.entries()) {
       const { id: _id, version: _version, children: _children, ...fields } = raw;
@@ -224,8 +227,8 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         if (current && def.kind === 'DOCUMENT' && current.status !== 'FREE') {
           throw badRequest(`${rowName(def, current)}：${STATUS_LABELS[current.status] ?? current.status}的单据不能修改`);
         }
-        const body = await withCalculations(app.svc.db, def.tableName, fields, current);
-        await checkFormRules(app.svc.db, def.tableName, body, current ? 'update' : 'create', current);
+        const body = withCalculations(form, def.tableName, fields, current);
+        checkFormRules(form?.formSubList, body, current ? 'update' : 'create', current);
         planned.push({ current, values: await rowValues(app.svc.db, def, body, current ? 'update' : 'create') });
       } catch (error) {
         if (error instanceof AppError) throw new AppError(error.statusCode, `第 ${index + 1} 行：${error.message}`, error.code, error.data);
@@ -264,8 +267,9 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const auth = caller(request);
     const [row] = await loadRows(app, request, def, [request.body.id]);
     if (def.kind === 'DOCUMENT' && row.status !== 'FREE') throw badRequest(`${rowName(def, row)}：${STATUS_LABELS[row.status] ?? row.status}的单据不能修改`);
-    const { main, children } = splitChildren(await withCalculations(app.svc.db, def.tableName, request.body, row));
-    await checkFormRules(app.svc.db, def.tableName, main, 'update', row);
+    const form = await publishedForm(app.svc.db, def.tableName);
+    const { main, children } = splitChildren(withCalculations(form, def.tableName, request.body, row));
+    checkFormRules(form?.formSubList, main, 'update', row);
     const values = await rowValues(app.svc.db, def, main, 'update');
     await assertUnique(db, def, currentOrg(request), values, row.id);
     const lines = await checkedChildren(app, def, children);
