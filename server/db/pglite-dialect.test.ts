@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './database';
+
+describe('PGlite dialect: statements with parameters run prepared', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ memory: {} });
+    await sql`create table dialect_probe (id bigint primary key, name text not null, amount numeric(12,2), tags text[], doc jsonb, at timestamptz)`.execute(database.db);
+  });
+  afterAll(async () => { await database.close(); });
+
+  const probe = (id: number) => sql<Record<string, unknown>>`select * from dialect_probe where id = ${id}`.execute(database.db);
+
+  it('binds every value kind as PGlite itself does, and reads the types back the same way', async () => {
+    const at = new Date('2026-11-23T08:00:00Z');
+    for (let i = 1; i <= 8; i++) { // past the point where PostgreSQL weighs a generic plan
+      await sql`insert into dialect_probe (id, name, amount, tags, doc, at) values (${i}, ${`名称${i}`}, ${'12.50'}, ${['a', 'b']}, ${JSON.stringify({ k: i })}, ${at})`.execute(database.db);
+    }
+    const { rows } = await probe(8);
+    expect(rows).toEqual([{ id: 8, name: '名称8', amount: '12.50', tags: ['a', 'b'], doc: { k: 8 }, at }]);
+    const none = await sql`select count(*) as n from dialect_probe where name = ${null}`.execute(database.db);
+    expect(none.rows).toEqual([{ n: 0 }]);
+  });
+
+  it('reports affected rows of a write', async () => {
+    const result = await database.db.updateTable('dialect_probe' as never).set({ name: '改' } as never).where('id' as never, '<=', 3 as never).executeTakeFirst();
+    expect(Number(result.numUpdatedRows)).toBe(3);
+  });
+
+  it('prepares a select * again when its table gained a column (the designer adds columns to live tables)', async () => {
+    for (let i = 0; i < 7; i++) await probe(1);
+    await sql`alter table dialect_probe add column extra text default 'x'`.execute(database.db);
+    const { rows } = await probe(1);
+    expect(rows[0]).toMatchObject({ id: 1, extra: 'x' });
+  });
+
+  it('answers a database error with its code and leaves the connection usable', async () => {
+    await expect(sql`insert into dialect_probe (id, name) values (${1}, ${'dup'})`.execute(database.db)).rejects.toMatchObject({ code: '23505' });
+    await expect(sql`select no_such_column from dialect_probe where id = ${1}`.execute(database.db)).rejects.toMatchObject({ code: '42703' });
+    const { rows } = await probe(2);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keeps a failed statement inside a transaction from leaking past its rollback', async () => {
+    await expect(database.db.transaction().execute(async (trx) => {
+      await sql`update dialect_probe set name = ${'事务内'} where id = ${4}`.execute(trx);
+      await sql`insert into dialect_probe (id, name) values (${4}, ${'dup'})`.execute(trx);
+    })).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await probe(4);
+    expect(rows[0]).toMatchObject({ name: '名称4' });
+  });
+
+  it('keeps working past the statement cache size (old statements are closed)', async () => {
+    for (let i = 0; i < 300; i++) {
+      const { rows } = await sql<{ v: number }>`select ${1}::int + ${sql.lit(i)} as v`.execute(database.db);
+      expect(rows[0].v).toBe(1 + i);
+    }
+  });
+});
