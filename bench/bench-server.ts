@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { chromium, type Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
@@ -32,21 +34,27 @@ export async function startBenchServer(prepare?: (database: Database) => Promise
   return { base, database, app, token, close: async () => { await app.close(); await database.close(); } };
 }
 
-/** Runs `requests` calls through `concurrency` workers; answers p50, p95, p99 in ms. */
-export async function measure(requests: number, concurrency: number, call: () => Promise<Response>): Promise<{ p50: number; p95: number; p99: number }> {
-  const times: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < requests) {
-      next += 1;
-      const started = performance.now();
-      const res = await call();
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`answered ${res.status}`);
-      times.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+/** One HTTP call of a load run, as data (it is made in the load thread). */
+export interface BenchCall { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }
+
+/**
+ * Runs `requests` calls through `concurrency` callers and answers every call's time in ms. The
+ * callers run in a worker thread (bench/load-worker.mjs): the HTTP client's own work does not
+ * queue on the server's event loop, as it would not with real callers on other machines.
+ */
+export async function loadTimes(requests: number, concurrency: number, call: BenchCall): Promise<number[]> {
+  const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+    workerData: { requests, concurrency, url: call.url, method: call.method ?? 'GET', headers: call.headers ?? {}, body: call.body },
+  });
+  const [answer] = (await once(worker, 'message')) as [{ times: number[]; failure: string | null }];
+  await worker.terminate();
+  if (answer.failure) throw new Error(answer.failure);
+  return answer.times;
+}
+
+/** Runs `requests` calls through `concurrency` callers (in the load thread); answers p50, p95, p99 in ms. */
+export async function measure(requests: number, concurrency: number, call: BenchCall): Promise<{ p50: number; p95: number; p99: number }> {
+  const times = await loadTimes(requests, concurrency, call);
   return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { seedBenchWeighs } from '../server/seed/bench-weighs';
-import { measure, startBenchServer } from './bench-server';
+import { loadTimes, measure, startBenchServer, type BenchCall } from './bench-server';
 import { ms, percentile } from './stats';
 
 const CONCURRENCY = 10;
@@ -35,27 +35,22 @@ export async function benchListLatency(): Promise<void> {
         limit: { pn: 1, ps: 10 }, sort: [],
       }],
     ];
-    const list = (body: object) => fetch(`${server.base}/api/measure/mm-pu-weigh/list`, {
-      method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...body, tplId }),
+    const list = (body: object): BenchCall => ({
+      url: `${server.base}/api/measure/mm-pu-weigh/list`, method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...body, tplId }),
     });
     // A warm-up round over every case (the JIT, and each filter's first calls, which count and sum:
     // those are measured on their own below, after writes).
-    for (const [, body] of cases) await measure(5 * CONCURRENCY, CONCURRENCY, () => list(body));
+    for (const [, body] of cases) await measure(5 * CONCURRENCY, CONCURRENCY, list(body));
     for (const [name, body] of cases) {
-      const r = await measure(REQUESTS, CONCURRENCY, () => list(body));
+      const r = await measure(REQUESTS, CONCURRENCY, list(body));
       console.log(`list ${name} (with total and sums), concurrency ${CONCURRENCY}: p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)} (target p95 ≤ 50 ms)`);
     }
     // A write makes the cached total and sums stale: the next calls count and sum again (once, shared).
     const times: number[] = [];
     for (let i = 0; i < WRITES; i++) {
       await sql`update mm_pu_weigh set updated_at = now() where id = (select max(id) from mm_pu_weigh)`.execute(server.database.db);
-      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-        const started = performance.now();
-        const res = await list(cases[0][1]);
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`answered ${res.status}`);
-        times.push(performance.now() - started);
-      }));
+      times.push(...await loadTimes(CONCURRENCY, CONCURRENCY, list(cases[0][1])));
     }
     console.log(`list first page right after a write (total and sums recounted), ${CONCURRENCY} calls after each of ${WRITES} writes: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, p99 ${ms(percentile(times, 99))} (no target)`);
   } finally {
