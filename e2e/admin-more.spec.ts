@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/admin-api';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
+import { view, rows, button } from './support/page';
 
-const view = (page: Page) => page.locator('.wb-page:visible');
-const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
-const button = (page: Page, name: RegExp) => view(page).locator('.wb-button-group').getByRole('button', { name });
 const region = (page: Page, name: string) => page.locator('.ant-modal').getByRole('region', { name, exact: true });
 const nav = (page: Page) => page.getByRole('navigation', { name: /^(主菜单|Main menu)$/ });
 

@@ -3,11 +3,8 @@ import { encodePng } from '../server/auth/captcha-image';
 import { api, createUser } from './support/admin-api';
 import { readCaptcha } from './support/captcha';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish, hoverAndClick } from './support/login';
+import { view, rows, button, formDialog } from './support/page';
 
-const view = (page: Page) => page.locator('.wb-page:visible');
-const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
-const button = (page: Page, name: RegExp) => view(page).locator('.wb-button-group').getByRole('button', { name });
-const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.wb-dynamic-form') });
 const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
 
 test('角色管理 runs on the template runtime: list, search, 新增 with the code rule, 修改', async ({ page }) => {

@@ -1,10 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+import { view, rows, button, formDialog } from './support/page';
 
-const view = (page: Page) => page.locator('.wb-page:visible');
-const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
-const button = (page: Page, name: RegExp) => view(page).locator('.wb-button-group').getByRole('button', { name });
-const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.wb-dynamic-form') });
 const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
 const cells = (page: Page, field: string) => formDialog(page).locator(`input[data-cell="${field}"]`);
 

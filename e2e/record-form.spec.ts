@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, hoverAndClick } from './support/login';
+import { view, rows, button, formDialog } from './support/page';
+import { apiJson } from './support/admin-api';
 
-const view = (page: Page) => page.locator('.wb-page:visible');
-const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
-const button = (page: Page, name: RegExp) => view(page).locator('.wb-button-group').getByRole('button', { name });
-const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.wb-dynamic-form') });
 const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
 
 async function openDrivers(page: Page) {
@@ -19,14 +17,6 @@ async function findDriver(page: Page, name: string) {
   await expect(rows(page).first()).toContainText(name);
 }
 
-/** Calls the API with the page's own session. */
-async function api(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(async ({ method, url, body }) => {
-    const token = JSON.parse(localStorage.getItem('wb.session') ?? '{}').accessToken as string;
-    const res = await fetch(`/api${url}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-    return res.json();
-  }, { method, url, body });
-}
 
 test('新增 a driver: the form checks the identity number and mobile as they are typed, then saves once', async ({ page }) => {
   const problems = watchConsole(page);
@@ -65,7 +55,7 @@ test('新增 a driver: the form checks the identity number and mobile as they ar
 test('修改 asks 确定更新此条数据?; 否 cancels with 更新已取消, 是 saves', async ({ page }) => {
   await signIn(page, 'admin');
   await openDrivers(page);
-  const made = await api(page, 'POST', '/material/as-driver/create', { driverName: '钱修改', mobile: '13900000001' });
+  const made = await apiJson(page, 'POST', '/material/as-driver/create', { driverName: '钱修改', mobile: '13900000001' });
   expect(made.success).toBe(true);
   await findDriver(page, '钱修改');
   await rows(page).first().locator('.ant-checkbox').click();
@@ -89,13 +79,13 @@ test('修改 asks 确定更新此条数据?; 否 cancels with 更新已取消, �
 test('a stale edit is refused with 409, keeps the typed values, and can load the current data', async ({ page }) => {
   await signIn(page, 'admin');
   await openDrivers(page);
-  const made = await api(page, 'POST', '/material/as-driver/create', { driverName: '孙并发', mobile: '13900000011' });
+  const made = await apiJson(page, 'POST', '/material/as-driver/create', { driverName: '孙并发', mobile: '13900000011' });
   await findDriver(page, '孙并发');
   await rows(page).first().locator('.ant-checkbox').click();
   await button(page, /修\s*改/).click();
   await expect(input(page, 'mobile')).toHaveValue('13900000011');
   // someone else saves the same driver meanwhile
-  expect((await api(page, 'PUT', '/material/as-driver/update', { id: made.data.id, version: made.data.version, licenseNo: 'DL-OTHER' })).success).toBe(true);
+  expect((await apiJson(page, 'PUT', '/material/as-driver/update', { id: made.data.id, version: made.data.version, licenseNo: 'DL-OTHER' })).success).toBe(true);
 
   await input(page, 'mobile').fill('13900000012');
   await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
@@ -216,7 +206,7 @@ test('抓拍图片 of a weigh record: none yet says so; pictures uploaded to the
   await signIn(page, 'weigher');
   await openFromSidebar(page, '计量管理', '采购过磅记录');
   // a record that may still be changed (free, not audited)
-  const free = await api(page, 'POST', '/measure/mm-pu-weigh/list', { search: [{ key: 'status', op: 'eq', val: 'FREE' }], limit: { pn: 1, ps: 1 } });
+  const free = await apiJson(page, 'POST', '/measure/mm-pu-weigh/list', { search: [{ key: 'status', op: 'eq', val: 'FREE' }], limit: { pn: 1, ps: 1 } });
   const code = free.data.list[0].billCode as string;
   await view(page).getByLabel('快速查询').fill(code);
   await view(page).getByLabel('快速查询').press('Enter');
@@ -257,7 +247,7 @@ test('现场确认 (confirmation table) on a weigh record still on site: the too
   await signIn(page, 'weigher');
   await openFromSidebar(page, '计量管理', '采购过磅记录');
   // a free record whose truck is still on site: nothing confirmed yet
-  const onSite = await api(page, 'POST', '/measure/mm-pu-weigh/list', { search: [{ key: 'status', op: 'eq', val: 'FREE' }, { key: 'weighStatus', op: 'eq', val: 'GROSS' }], limit: { pn: 1, ps: 1 } });
+  const onSite = await apiJson(page, 'POST', '/measure/mm-pu-weigh/list', { search: [{ key: 'status', op: 'eq', val: 'FREE' }, { key: 'weighStatus', op: 'eq', val: 'GROSS' }], limit: { pn: 1, ps: 1 } });
   const code = onSite.data.list[0].billCode as string;
   await view(page).getByLabel('快速查询').fill(code);
   await view(page).getByLabel('快速查询').press('Enter');
@@ -291,10 +281,10 @@ test('现场确认 (confirmation table) on a weigh record still on site: the too
   await page.getByRole('button', { name: /^是$/ }).click();
   await expect(page.getByText('修改成功')).toBeVisible();
 
-  const saved = await api(page, 'GET', `/measure/mm-pu-weigh/detail/${onSite.data.list[0].id}`);
+  const saved = await apiJson(page, 'GET', `/measure/mm-pu-weigh/detail/${onSite.data.list[0].id}`);
   expect(saved.data.siteChecks.map((r: { result: string | null }) => r.result)).toEqual(['CONFIRM', 'CONFIRM', 'SINGLE_EMPTY', null]);
   // the server refuses what the table would not allow
-  const refused = await api(page, 'PUT', '/measure/mm-pu-weigh/update', {
+  const refused = await apiJson(page, 'PUT', '/measure/mm-pu-weigh/update', {
     id: saved.data.id, version: saved.data.version,
     siteChecks: saved.data.siteChecks.map((r: { id: number }) => (r.id === 4 ? { ...r, result: 'CONFIRM' } : r)),
   });

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
+import { view, button } from './support/page';
 
-const view = (page: Page) => page.locator('.wb-page:visible');
 const rows = (page: Page) => view(page).locator('.wb-list-page .ant-table-tbody tr.ant-table-row');
-const button = (page: Page, name: RegExp) => view(page).locator('.wb-button-group').getByRole('button', { name });
 const editPage = (page: Page) => view(page).locator('.wb-edit-page');
 const input = (page: Page, field: string) => editPage(page).locator(`[data-field="${field}"]`);
 const cells = (page: Page, field: string) => editPage(page).locator(`[data-cell="${field}"]`);

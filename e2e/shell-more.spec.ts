@@ -1,14 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expectNoConsoleErrors, signIn, watchConsole } from './support/login';
+import { apiJson } from './support/admin-api';
 
-/** Calls the API with the page's own session (as the signed-in user). */
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ success: boolean; msg: string; data: T }> {
-  return page.evaluate(async ({ method, url, body }) => {
-    const token = JSON.parse(localStorage.getItem('wb.session') ?? '{}').accessToken as string;
-    const res = await fetch(`/api${url}`, { method, headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    return res.json();
-  }, { method, url, body });
-}
 
 const drawer = (page: Page) => page.getByRole('menu');
 async function hoverArea(page: Page, area: string) {
@@ -81,9 +74,9 @@ test('admin-only entries carry no star; jzjk, pdjk and dsrw open other applicati
   await hoverArea(page, '系统管理');
   await expect(drawer(page).getByRole('menuitem', { name: '用户管理' })).toBeVisible();
   await expect(drawer(page).getByRole('button', { name: /用户管理/ })).toHaveCount(0);
-  const root = (await api<{ id: number; title: string }[]>(page, 'GET', '/sys-menu/manage_list')).data.find((m) => m.title === '配置中心')!;
+  const root = (await apiJson<{ id: number; title: string }[]>(page, 'GET', '/sys-menu/manage_list')).data.find((m) => m.title === '配置中心')!;
   for (const [title, urlPath] of [['集中监控', '/jzjk'], ['排队监控', '/pdjk'], ['定时任务', '/dsrw'], ['接口文档', `${baseURL}/api/health`]]) {
-    const made = await api(page, 'POST', '/sys-menu/create', { parentId: root.id, menuType: 'MENU', title, urlPath, sort: 90 });
+    const made = await apiJson(page, 'POST', '/sys-menu/create', { parentId: root.id, menuType: 'MENU', title, urlPath, sort: 90 });
     expect(made.success, made.msg).toBe(true);
   }
   await page.evaluate(() => localStorage.clear());
@@ -163,10 +156,10 @@ test('the home page shows the company’s figures from the database, and they fo
   await signIn(page, 'weigher');
   const figure = (key: string) => page.getByTestId(`figure-${key}`).locator('xpath=ancestor::div[contains(@class,"ant-statistic")]').locator('.ant-statistic-content-value');
   await expect(figure('inFactory')).not.toHaveText('');
-  const counts = (await api<Record<string, number>>(page, 'POST', '/index/getCount', {})).data;
+  const counts = (await apiJson<Record<string, number>>(page, 'POST', '/index/getCount', {})).data;
   await expect(figure('inFactory')).toHaveText(String(counts.inFactory));
   await expect(figure('pending')).toHaveText(String(counts.pending));
-  const made = await api(page, 'POST', '/measure/mm-pu-weigh/create', { billCode: 'E2E-HOME-1', plateNumber: '蒙E20001', materialName: '原煤', gross: 48.5, grossTime: new Date().toISOString(), weighStatus: 'GROSS' });
+  const made = await apiJson(page, 'POST', '/measure/mm-pu-weigh/create', { billCode: 'E2E-HOME-1', plateNumber: '蒙E20001', materialName: '原煤', gross: 48.5, grossTime: new Date().toISOString(), weighStatus: 'GROSS' });
   expect(made.success, made.msg).toBe(true);
   await page.getByRole('button', { name: '刷新' }).click();
   await expect(figure('inFactory')).toHaveText(String(counts.inFactory + 1));
@@ -213,12 +206,12 @@ test('on a 403 the development aid reports the missing permission', async ({ pag
   const adminPage = await browser.newPage();
   await signIn(adminPage, 'admin');
   await expect(adminPage).toHaveURL(/\/clouds/);
-  const role = (await api<{ list: { id: number; roleCode: string }[] }>(adminPage, 'POST', '/sys-role/list', { search: [{ key: 'roleCode', op: 'eq', val: 'weigher' }] })).data.list[0];
-  const menuIds = (await api<number[]>(adminPage, 'GET', `/sys-role/menu/${role.id}`)).data;
-  const all = (await api<{ id: number; title: string; children: { id: number; title: string; children: { id: number; title: string; buttonUrls: { id: number }[] }[] }[] }[]>(adminPage, 'GET', '/sys-menu/manage_list')).data;
+  const role = (await apiJson<{ list: { id: number; roleCode: string }[] }>(adminPage, 'POST', '/sys-role/list', { search: [{ key: 'roleCode', op: 'eq', val: 'weigher' }] })).data.list[0];
+  const menuIds = (await apiJson<number[]>(adminPage, 'GET', `/sys-role/menu/${role.id}`)).data;
+  const all = (await apiJson<{ id: number; title: string; children: { id: number; title: string; children: { id: number; title: string; buttonUrls: { id: number }[] }[] }[] }[]>(adminPage, 'GET', '/sys-menu/manage_list')).data;
   const weighs = all.flatMap((a) => a.children).flatMap((g) => g.children).find((m) => m.title === '采购过磅记录')!;
   const drop = new Set([weighs.id, ...weighs.buttonUrls.map((b) => b.id)]);
-  expect((await api(adminPage, 'PUT', '/sys-role/menu', { roleId: role.id, menuIds: menuIds.filter((id) => !drop.has(id)) })).success).toBe(true);
+  expect((await apiJson(adminPage, 'PUT', '/sys-role/menu', { roleId: role.id, menuIds: menuIds.filter((id) => !drop.has(id)) })).success).toBe(true);
   try {
     await page.getByRole('button', { name: '刷新' }).click();
     // the list load fails quietly (spec 000 §8); the development aid still reports the missing key
@@ -226,7 +219,7 @@ test('on a 403 the development aid reports the missing permission', async ({ pag
     await expect(page.locator('.wb-page:visible .ant-empty-description')).toHaveText('暂无数据');
   } finally {
     // the weigher gets the pages back for the other tests
-    expect((await api(adminPage, 'PUT', '/sys-role/menu', { roleId: role.id, menuIds })).success).toBe(true);
+    expect((await apiJson(adminPage, 'PUT', '/sys-role/menu', { roleId: role.id, menuIds })).success).toBe(true);
     await adminPage.close();
   }
 });

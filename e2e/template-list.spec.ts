@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+import { view, rows } from './support/page';
 
 async function openWeighRecords(page: Page) {
   await openFromSidebar(page, '计量管理', '采购过磅记录');
@@ -8,8 +9,6 @@ async function openWeighRecords(page: Page) {
 }
 
 /** The page on screen: pages of other open tabs stay mounted (hidden) and may hold tables too. */
-const view = (page: Page) => page.locator('.wb-page:visible');
-const rows = (page: Page) => view(page).locator('.ant-table-tbody tr.ant-table-row');
 
 test('an operator opens the weigh records from the menu and pages, sorts and searches them', async ({ page }) => {
   const problems = watchConsole(page);

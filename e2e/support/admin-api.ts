@@ -23,3 +23,9 @@ export async function createUser(page: Page, username: string, password: string)
   if (!res.json.success) throw new Error(`creating ${username}: ${res.json.msg}`);
   return res.json.data.id;
 }
+
+/** The API's answer envelope alone (as `api`, for tests that read the answer loosely). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- e2e tests read answers of many shapes
+export async function apiJson<T = any>(page: Page, method: string, url: string, body?: unknown): Promise<{ success: boolean; msg: string; data: T }> {
+  return (await api<T>(page, method, url, body)).json;
+}
