@@ -4,14 +4,11 @@ import type { ResourceDefinition } from '../../src/schema/resource';
 import { caller } from '../http/auth-hook';
 import { ok } from '../http/envelope';
 import { currentOrg } from '../resources/scope';
+import { DEDUCT_WARN_RATIO, STAY_WARN_MINUTES, warnTitle, type WarnType } from './warn-kinds';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
 type AnyDb = Kysely<any>;
 
-/** A vehicle that has been on site longer than this after its gross weighing is a warning. */
-export const STAY_WARN_MINUTES = 240;
-/** A deduction above this share of the net weight is a warning. */
-export const DEDUCT_WARN_RATIO = 0.05;
 
 const WEIGH_COLUMNS = ['plateNumber', 'gross', 'tare', 'net', 'grossTime', 'tareTime', 'weighStatus'];
 const col = (def: ResourceDefinition, name: string) => def.columns.find((c) => c.fieldName === name)?.fieldDbName;
@@ -45,7 +42,7 @@ export async function homeIndexRoutes(app: FastifyInstance): Promise<void> {
   const warnings = async (request: FastifyRequest, limit: number) => {
     const orgId = currentOrg(request);
     const now = app.svc.clock();
-    const out: { type: string; title: string; detail: string; time: Date; resource: string }[] = [];
+    const out: { type: WarnType; title: string; detail: string; time: Date; resource: string }[] = [];
     for (const def of await weighTables(app, request)) {
       const stay = await db.selectFrom(`${def.tableName} as t`)
         .select([ref(def, 'plateNumber').as('plate'), ref(def, 'grossTime').as('at')])
@@ -55,7 +52,7 @@ export async function homeIndexRoutes(app: FastifyInstance): Promise<void> {
         .orderBy(ref(def, 'grossTime'), 'asc').limit(limit).execute();
       for (const r of stay) {
         const hours = Math.floor((now.getTime() - new Date(r.at as string).getTime()) / 3_600_000);
-        out.push({ type: 'STAY', title: '车辆滞留超时', detail: `${String(r.plate)} 称毛重后已在厂 ${hours} 小时未称皮重`, time: new Date(r.at as string), resource: def.tableExplain });
+        out.push({ type: 'STAY', title: warnTitle('STAY'), detail: `${String(r.plate)} 称毛重后已在厂 ${hours} 小时未称皮重`, time: new Date(r.at as string), resource: def.tableExplain });
       }
       if (col(def, 'deduct')) {
         const heavy = await db.selectFrom(`${def.tableName} as t`)
@@ -64,7 +61,7 @@ export async function homeIndexRoutes(app: FastifyInstance): Promise<void> {
           .where(ref(def, 'tareTime'), '>=', sql<Date>`${today()} - interval '6 days'`)
           .where(sql<boolean>`${ref(def, 'deduct')} > ${ref(def, 'net')} * ${DEDUCT_WARN_RATIO}`)
           .orderBy(ref(def, 'tareTime'), 'desc').limit(limit).execute();
-        for (const r of heavy) out.push({ type: 'DEDUCT', title: '扣重异常', detail: `${String(r.plate)} 扣重 ${String(r.deduct)} 吨，超过净重的 ${DEDUCT_WARN_RATIO * 100}%`, time: new Date(r.at as string), resource: def.tableExplain });
+        for (const r of heavy) out.push({ type: 'DEDUCT', title: warnTitle('DEDUCT'), detail: `${String(r.plate)} 扣重 ${String(r.deduct)} 吨，超过净重的 ${DEDUCT_WARN_RATIO * 100}%`, time: new Date(r.at as string), resource: def.tableExplain });
       }
     }
     return out.sort((a, b) => b.time.getTime() - a.time.getTime()).slice(0, limit);

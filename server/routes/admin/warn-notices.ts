@@ -6,14 +6,9 @@ import { caller } from '../../http/auth-hook';
 import { badRequest, notFound } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { currentOrg } from '../../resources/scope';
-import { DEDUCT_WARN_RATIO, STAY_WARN_MINUTES } from '../home-index';
+import { WARN_KINDS } from '../warn-kinds';
 import { callerGroup, groupPeople, peopleTree, staleVersion, type GroupPerson } from './common';
 
-/** The warnings the home page computes (`/index/getWarn`, its `type`), each with whom it concerns. */
-export const WARN_KINDS = [
-  { warnType: 'STAY', title: '车辆滞留超时', description: `称毛重后超过 ${STAY_WARN_MINUTES / 60} 小时未称皮重`, params: { hours: STAY_WARN_MINUTES / 60 } },
-  { warnType: 'DEDUCT', title: '扣重异常', description: `近 7 天扣重超过净重的 ${DEDUCT_WARN_RATIO * 100}%`, params: { percent: DEDUCT_WARN_RATIO * 100 } },
-] as const;
 
 const TARGETS = [['to', 'toAddrs'], ['cc', 'ccAddrs'], ['bcc', 'bccAddrs']] as const;
 type Target = (typeof TARGETS)[number][0];
