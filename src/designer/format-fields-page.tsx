@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { Alert, App as AntApp, Button, Descriptions, Result, Skeleton, Space, Tabs, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useRuntime, useTr } from '../runtime';
@@ -128,7 +129,7 @@ export function FormatFieldsPage({ id }: { id: number }) {
           { key: 'type', label: tr('模板类型'), children: <Tag>{tr(FORMAT_TYPE_LABELS[template.formatType as FormatType] ?? template.formatType)}</Tag> },
           { key: 'table', label: tr('数据源'), children: template.customTable ? `${record.tableExplain ?? ''}（${template.customTable}）` : '—' },
           { key: 'state', label: tr('发布状态'), children: <Space><PublishState row={{ changed: record.changed, unpublished: !record.publishedAt }} />{dirty && <Tag color="red">{tr('有未保存的修改')}</Tag>}</Space> },
-          { key: 'published', label: tr('发布时间'), children: record.publishedAt ? `${new Date(record.publishedAt).toLocaleString('zh-CN', { hour12: false })}（${record.publishedBy ?? ''}）` : '—' },
+          { key: 'published', label: tr('发布时间'), children: record.publishedAt ? `${dayjs(record.publishedAt).format('YYYY-MM-DD HH:mm:ss')}（${record.publishedBy ?? ''}）` : '—' },
         ]}
       />
       <Space className="wb-format-bar" style={{ marginBottom: 12 }}>

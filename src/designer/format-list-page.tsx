@@ -1,10 +1,11 @@
+import dayjs from 'dayjs';
 import { Button, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useRuntime, useTr } from '../runtime';
 import { FORMAT_TYPES, type FormatType } from '../schema/template';
 import { FORMAT_SUB_PATH, FORMAT_TYPE_LABELS, fetchFormats, type FormatQuery, type FormatRow } from './format-api';
 
-const FORMAT = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '');
+const FORMAT = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** The publish state of a template as a tag: 未发布, 草稿有修改 (the draft differs) or 已发布. */
 export function PublishState({ row }: { row: Pick<FormatRow, 'changed' | 'unpublished'> }) {

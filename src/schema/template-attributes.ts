@@ -51,7 +51,8 @@ const isDateSpec = (v: FieldDefinition['defaultValue']) => !!v && typeof v === '
 /** Which of the dialogs configure a field of a list (what the configuration offers for it). */
 export function fieldAttributeKinds(field: FieldDefinition, list: Pick<AttributeList, 'role'>): AttributeKind[] {
   const kinds: AttributeKind[] = [];
-  if (isNumeric(field) || field.calculate) kinds.push('calculate');
+  // a hidden number (a picked record's id) is no calculated field
+  if ((isNumeric(field) && !field.ihidden) || field.calculate) kinds.push('calculate');
   // a new form resolves relative dates of the main form (a new child row takes plain values only)
   if (list.role === 'form' && (DATE_KINDS.has(field.formSubmitType ?? '') || isDateSpec(field.defaultValue))) kinds.push('dateSpec');
   if (list.role === 'list' && RANGE_KINDS.has(field.detailsUrl ?? '')) kinds.push('timeRange');
