@@ -38,8 +38,8 @@ async function saveAndPublish(page: Page) {
   await expect(view(page).locator('.wb-format-head')).toContainText('已发布');
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** yyyy-MM-dd of a moment in the browser's time zone (playwright.config's timezoneId), whatever the machine's. */
+const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 test('模板设计: an administrator configures a settlement\'s 计算方式, 选择时间 and 选择时间范围, saves and publishes; the operator screens follow', async ({ page }) => {
   const problems = watchConsole(page);
