@@ -4,6 +4,7 @@ import { listRoutes } from '../resources/list-route';
 import { plateRoutes } from '../resources/plate-route';
 import { treeRoutes } from '../resources/tree-route';
 import { writeRoutes } from '../resources/write-routes';
+import { formatRoutes } from '../templates/format-routes';
 import { templateRoutes } from '../templates/routes';
 import { adminRoutes } from './admin';
 import { fileRoutes } from './files';
@@ -40,4 +41,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(exportRoutes);
   await app.register(writeRoutes);
   await app.register(templateRoutes);
+  await app.register(formatRoutes);
 }

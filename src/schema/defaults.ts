@@ -58,7 +58,10 @@ const DATE_ONLY_KINDS = new Set(['DATA_BOX', 'DATA_RANGE_BOX']);
 export function resolveDefault(field: Pick<FieldDefinition, 'defaultValue' | 'formSubmitType' | 'fieldType'> & { fieldName?: string }, ctx: DefaultContext): unknown {
   const v = field.defaultValue;
   if (v === undefined || v === null || v === '') return weighStatusDefault(field.fieldName, ctx);
-  if (typeof v === 'object') return formatLocal(resolveDateSpec(v, ctx.now), !DATE_ONLY_KINDS.has(field.formSubmitType ?? ''));
+  if (typeof v === 'object') {
+    // a time-of-day range bounds what is picked in a range search; it is no starting value
+    return v.type === 'date' ? formatLocal(resolveDateSpec(v, ctx.now), !DATE_ONLY_KINDS.has(field.formSubmitType ?? '')) : undefined;
+  }
   if (typeof v === 'string' && (DEFAULT_MACROS as readonly string[]).includes(v)) {
     const value = ctx[v.slice(1) as keyof Omit<DefaultContext, 'now'>];
     return value ?? undefined;

@@ -34,6 +34,12 @@ export interface DateDefaultSpec {
   type: 'date';
   year?: DateSpecPart; month?: DateSpecPart; day?: DateSpecPart; hour?: DateSpecPart; minute?: DateSpecPart; second?: DateSpecPart;
 }
+/**
+ * The default of a range search field (TIME_RANGE_BOX, DATA_RANGE_BOX), set with 选择时间范围: the
+ * times of day a picked range starts and ends at (HH:mm:ss, start not after end) instead of
+ * 00:00:00 and 23:59:59; the advanced query also starts with today's range.
+ */
+export interface TimeRangeDefault { type: 'timeRange'; start: string; end: string }
 
 export interface ResourceMapping { fieldSub1: { fieldName: string; masterTable?: string | null }; fieldSub2: { fieldName: string }; iupdate?: boolean }
 
@@ -46,7 +52,11 @@ export interface FieldDefinition {
   /** The search input kind of a list field. */
   detailsUrl?: string | null;
   searchType?: string | null;
-  defaultValue?: string | number | boolean | DateDefaultSpec | null;
+  /**
+   * A plain value or macro; a relative date spec (date fields); a time-of-day range (range search
+   * fields); a HH:mm:ss text is the default of a TIME_BOX_TIM field.
+   */
+  defaultValue?: string | number | boolean | DateDefaultSpec | TimeRangeDefault | null;
   options?: FieldOption[] | null;
   enumOptions?: FieldOption[] | null;
   ishow?: boolean;

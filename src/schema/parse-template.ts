@@ -3,6 +3,7 @@ import {
   CONTROL_KINDS, FIELD_TYPES, OPERATOR_NAMES,
   type Calculation, type DateDefaultSpec, type FieldDefinition, type FieldOption, type ResourceMapping,
 } from './field-definition';
+import { TIME_MESSAGES, checkTimeRange } from './time-dialogs';
 import { ShapeError, childPath, flag, idValue, integer, list, object, oneOf, text, type Obj } from './shape';
 import { FORMAT_STYLES, FORMAT_TYPES, HTTP_METHODS, type Template, type TemplateButton } from './template';
 import { INVERT_MARKER } from './validation-marker';
@@ -62,6 +63,14 @@ function defaultValue(o: Obj, path: string, label: string, fieldName: string): F
   const problem = `字段${label}(${fieldName})默认值配置错误！`;
   if (typeof v !== 'object' || Array.isArray(v)) throw new ShapeError(p, problem);
   const spec = v as Obj;
+  if (spec.type === 'timeRange') {
+    const { start, end } = spec;
+    const extra = Object.keys(spec).find((k) => !['type', 'start', 'end'].includes(k));
+    if (extra) throw new ShapeError(childPath(p, extra), problem);
+    const why = typeof start === 'string' && typeof end === 'string' ? checkTimeRange(start, end) : TIME_MESSAGES.outOfBounds;
+    if (why) throw new ShapeError(p, `${problem}${why}`);
+    return { type: 'timeRange', start: start as string, end: end as string };
+  }
   if (spec.type !== 'date' || Object.keys(spec).some((k) => k !== 'type' && !(DATE_PARTS as readonly string[]).includes(k))) throw new ShapeError(p, problem);
   const out: DateDefaultSpec = { type: 'date' };
   for (const part of DATE_PARTS) {

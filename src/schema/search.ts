@@ -1,3 +1,6 @@
+import type { FieldDefinition } from './field-definition';
+import { timeRangeDefault } from './time-dialogs';
+
 /**
  * Search conditions of list requests (spec 000 §3 and §5, spec 001 §3 and §5): what a search
  * panel, the quick-search box and the advanced query send, and what the server accepts.
@@ -107,6 +110,22 @@ export function defaultAdvancedTimeRange(now: Date): [string, string] {
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 9, 30, 0);
   const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9, 30, 0);
   return [formatDateTime(start), formatDateTime(end)];
+}
+
+/**
+ * The starting value of a range field (TIME_RANGE_BOX, DATA_RANGE_BOX) of the advanced query: a
+ * field with a configured time-of-day range (选择时间范围) starts with today from its start to its
+ * end; otherwise the first TIME_RANGE_BOX field starts with today 09:30 to tomorrow 09:30 and the
+ * others empty.
+ */
+export function advancedRangeStart(field: SearchField & { defaultValue?: FieldDefinition['defaultValue'] }, now: Date, firstTimeRange: boolean): [string, string] | null {
+  if (field.detailsUrl !== 'TIME_RANGE_BOX' && field.detailsUrl !== 'DATA_RANGE_BOX') return null;
+  const configured = timeRangeDefault(field);
+  if (configured) {
+    const day = formatDateTime(now).slice(0, 10);
+    return [`${day} ${configured[0]}`, `${day} ${configured[1]}`];
+  }
+  return firstTimeRange && field.detailsUrl === 'TIME_RANGE_BOX' ? defaultAdvancedTimeRange(now) : null;
 }
 
 /** Sort entries from a table's sorter state; `ascend`/`descend` map to asc/desc, default desc. */

@@ -1,5 +1,5 @@
 import { formatLocal, resolveDateSpec } from './defaults';
-import type { DateDefaultSpec, DateSpecPart } from './field-definition';
+import type { DateDefaultSpec, DateSpecPart, FieldDefinition, TimeRangeDefault } from './field-definition';
 
 /**
  * The time dialogs (spec 001 §2 screen 9, §5): 选择时间范围 (a start and end time of day),
@@ -49,6 +49,23 @@ export function checkTimeRange(start: string | null | undefined, end: string | n
   const b = parseTimeOfDay(end);
   if (a === null || b === null) return TIME_MESSAGES.outOfBounds;
   return a > b ? TIME_MESSAGES.startAfterEnd : null;
+}
+
+/** A range as a field stores it (its defaultValue). */
+export function toTimeRangeDefault([start, end]: TimeRange): TimeRangeDefault {
+  return { type: 'timeRange', start, end };
+}
+
+/** A field's configured time-of-day range (its defaultValue), when it has a valid one. */
+export function timeRangeDefault(field: Pick<FieldDefinition, 'defaultValue'>): TimeRange | null {
+  const v = field.defaultValue;
+  if (!v || typeof v !== 'object' || v.type !== 'timeRange' || checkTimeRange(v.start, v.end) !== null) return null;
+  return [v.start, v.end];
+}
+
+/** The times of day a picked range of the field starts and ends at: its configured range, else the whole day. */
+export function rangeBounds(field: Pick<FieldDefinition, 'defaultValue'>): TimeRange {
+  return timeRangeDefault(field) ?? WHOLE_DAY;
 }
 
 /* ---------- 选择时间: the date-relative default spec ---------- */
@@ -131,6 +148,16 @@ export function asDateSpec(value: unknown): DateDefaultSpec | null {
     out[p.key] = { mark: part.mark as DateSpecMark, value: part.value as number };
   }
   return out;
+}
+
+/** A spec read as people write it: "日 +1, 时 固定 8"; a spec that changes nothing is "当前时间". */
+export function describeDateSpec(spec: DateDefaultSpec): string {
+  const parts = DATE_SPEC_PARTS.flatMap((p) => {
+    const part = spec[p.key];
+    if (!part) return [];
+    return [part.mark === 'fixed' ? `${p.label} 固定 ${part.value}` : `${p.label} ${part.mark}${part.value}`];
+  });
+  return parts.length ? parts.join(', ') : '当前时间';
 }
 
 /* ---------- the time-point choice ---------- */

@@ -60,6 +60,22 @@ export function formPageOf(menu: readonly MenuNode[], pathname: string): { entry
   return undefined;
 }
 
+/**
+ * Pages opened from a menu page rather than from the menu (spec 000 §2.2: `/custom/format/form/sub`,
+ * the template-attribute configuration of 模板设计): route → the component of the entry they
+ * belong to and their title. The entry's permission is theirs.
+ */
+export const SUB_PAGES: Record<string, { component: string; title: string }> = {
+  '/custom/format/form/sub': { component: 'views/designer/format', title: '模板属性配置' },
+};
+
+/** The menu entry a sub page belongs to (among the entries the user holds), and the page's title. */
+export function subPageOf(menu: readonly MenuNode[], pathname: string): { entry: MenuNode; title: string } | undefined {
+  const page = SUB_PAGES[pathname];
+  const entry = page ? leaves(menu).find((n) => n.component === page.component) : undefined;
+  return entry && page ? { entry, title: page.title } : undefined;
+}
+
 /** The menu entry a route belongs to. */
 export function menuOfPath(menu: readonly MenuNode[], pathname: string): MenuNode | undefined {
   return leaves(menu).find((n) => {

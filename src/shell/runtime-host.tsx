@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { RuntimeProvider, type RuntimeServices } from '../runtime';
 import type { Template } from '../schema/template';
 import { i18nStore, type Locale } from './i18n/i18n';
+import { DESIGNER_EN_US } from './i18n/designer-en-US';
 import { RUNTIME_EN_US } from './i18n/runtime-en-US';
 import { localizeTemplate } from './i18n/template-labels';
 import { download } from './request/download';
@@ -41,7 +42,7 @@ export function RuntimeHost({ children }: { children: ReactNode }) {
     hasPermission: (key) => !key || !!snap.userInfo?.admin || !!snap.permissions[key],
     desensitize: desensitization === '1',
     openPage: (url) => { void go.current(url); },
-    translate: locale === 'en-US' ? (text) => RUNTIME_EN_US[text] : undefined,
+    translate: locale === 'en-US' ? (text) => RUNTIME_EN_US[text] ?? DESIGNER_EN_US[text] : undefined,
     user: snap.userInfo ? {
       user: snap.userInfo.user, username: snap.userInfo.realName, currentOrg: snap.userInfo.currentOrg, currentOrgName: snap.userInfo.currentOrgName,
       currentGroup: snap.userInfo.currentGroup, currentGroupName: snap.userInfo.currentGroupName,

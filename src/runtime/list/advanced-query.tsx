@@ -3,22 +3,30 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { useTr } from '../runtime-context';
-import { buildSearchConditions, defaultAdvancedTimeRange, type Operator, type SearchCondition } from '../../schema/search';
+import { advancedRangeStart, buildSearchConditions, type Operator, type SearchCondition } from '../../schema/search';
+import { WHOLE_DAY, parseTimeOfDay, rangeBounds, type TimeRange } from '../../schema/time-dialogs';
 
 const NUMBER_OPS: { value: Operator; label: string }[] = [
   { value: 'le', label: '≤' }, { value: 'ge', label: '≥' }, { value: 'eq', label: '=' }, { value: 'lt', label: '<' }, { value: 'gt', label: '>' },
 ];
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
-/** A picked range's text: a date range covers whole days (00:00:00 to 23:59:59, spec 001 §4); a time range is as picked. */
-export function rangeText(range: [Dayjs | null, Dayjs | null], wholeDays: boolean): (string | null)[] {
+/**
+ * A picked range's text. A date range covers whole days — from 00:00:00 to 23:59:59, or from the
+ * field's configured start to its end time (选择时间范围) — spec 001 §4; a time range is as picked.
+ */
+export function rangeText(range: [Dayjs | null, Dayjs | null], wholeDays: boolean, bounds: TimeRange = WHOLE_DAY): (string | null)[] {
   const [start, end] = range;
   return [
-    start ? (wholeDays ? start.startOf('day') : start).format(FORMAT) : null,
-    end ? (wholeDays ? end.endOf('day') : end).format(FORMAT) : null,
+    start ? (wholeDays ? atTime(start, bounds[0]) : start).format(FORMAT) : null,
+    end ? (wholeDays ? atTime(end, bounds[1]) : end).format(FORMAT) : null,
   ];
 }
-/** Picking days in a date-time range starts at 00:00:00 and ends at 23:59:59 until a time is chosen. */
-const DAY_BOUNDS = { defaultValue: [dayjs('00:00:00', 'HH:mm:ss'), dayjs('23:59:59', 'HH:mm:ss')] as [Dayjs, Dayjs] };
+/** The day of `day` at a HH:mm:ss time of day. */
+function atTime(day: Dayjs, time: string): Dayjs {
+  return day.startOf('day').add(parseTimeOfDay(time) ?? 0, 'second');
+}
+/** Picking days in a date-time range starts and ends at the field's bounds (00:00:00 and 23:59:59 unless configured) until a time is chosen. */
+const dayBounds = (bounds: TimeRange) => ({ defaultValue: [dayjs(bounds[0], 'HH:mm:ss'), dayjs(bounds[1], 'HH:mm:ss')] as [Dayjs, Dayjs] });
 
 /** The advanced query: one input per field allowed in it, by the field's search input kind. */
 export function AdvancedQuery({ fields, onSearch, onReset }: { fields: readonly FieldDefinition[]; onSearch(conditions: SearchCondition[]): void; onReset(): void }) {
@@ -26,9 +34,14 @@ export function AdvancedQuery({ fields, onSearch, onReset }: { fields: readonly 
   const tr = useTr();
   const queryFields = useMemo(() => fields.filter((f) => f.iallowAdvanceQuery), [fields]);
   const initial = useMemo(() => {
-    const [start, end] = defaultAdvancedTimeRange(new Date());
+    const now = new Date();
     const firstRange = queryFields.find((f) => f.detailsUrl === 'TIME_RANGE_BOX');
-    return firstRange ? { [firstRange.fieldName]: [dayjs(start), dayjs(end)] } : {};
+    const out: Record<string, [Dayjs, Dayjs]> = {};
+    for (const f of queryFields) {
+      const range = advancedRangeStart(f, now, f === firstRange);
+      if (range) out[f.fieldName] = [dayjs(range[0]), dayjs(range[1])];
+    }
+    return out;
   }, [queryFields]);
 
   const submit = (values: Record<string, unknown>) => {
@@ -38,7 +51,7 @@ export function AdvancedQuery({ fields, onSearch, onReset }: { fields: readonly 
       const v = values[f.fieldName];
       if (f.detailsUrl === 'TIME_RANGE_BOX' || f.detailsUrl === 'DATA_RANGE_BOX') {
         const range = v as [Dayjs | null, Dayjs | null] | undefined;
-        plain[f.fieldName] = range ? rangeText(range, f.detailsUrl === 'DATA_RANGE_BOX') : undefined;
+        plain[f.fieldName] = range ? rangeText(range, f.detailsUrl === 'DATA_RANGE_BOX', rangeBounds(f)) : undefined;
       } else {
         plain[f.fieldName] = v;
       }
@@ -81,7 +94,7 @@ function inputOf(f: FieldDefinition, tr: ReturnType<typeof useTr>) {
   switch (f.detailsUrl) {
     case 'TIME_RANGE_BOX':
     case 'DATA_RANGE_BOX':
-      return <DatePicker.RangePicker showTime={f.detailsUrl === 'TIME_RANGE_BOX' ? DAY_BOUNDS : false} style={{ width: '100%' }} />;
+      return <DatePicker.RangePicker showTime={f.detailsUrl === 'TIME_RANGE_BOX' ? dayBounds(rangeBounds(f)) : false} style={{ width: '100%' }} />;
     case 'DATA_BOX_TIM':
       return <DatePicker showTime style={{ width: '100%' }} />;
     case 'SELECT':

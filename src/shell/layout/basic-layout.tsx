@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useOutlet } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { i18nStore, setLocale, useT } from '../i18n/i18n';
-import { checkAddress, formPageOf, menuOfPath, rememberUrl, reportClosed } from '../navigation';
+import { checkAddress, formPageOf, menuOfPath, rememberUrl, reportClosed, subPageOf } from '../navigation';
 import { RuntimeHost } from '../runtime-host';
 import { LOCK_PATH, startIdleTimer } from '../session/idle-lock';
 import type { MenuNode } from '../session/menu';
@@ -42,9 +42,10 @@ export function BasicLayout() {
     const fixed = FIXED_TABS[path];
     if (fixed) return void openTab({ label: fixed, value: path });
     const form = menuOfPath(snap.menu as MenuNode[], path) ? undefined : formPageOf(snap.menu as MenuNode[], path);
-    const entry = form?.entry ?? menuOfPath(snap.menu as MenuNode[], path);
+    const sub = form || menuOfPath(snap.menu as MenuNode[], path) ? undefined : subPageOf(snap.menu as MenuNode[], path);
+    const entry = form?.entry ?? sub?.entry ?? menuOfPath(snap.menu as MenuNode[], path);
     if (!entry) return;
-    const label = form ? `${entry.title}${form.view ? '查看' : '编辑'}` : entry.title;
+    const label = form ? `${entry.title}${form.view ? '查看' : '编辑'}` : sub ? sub.title : entry.title;
     rememberUrl(path + location.search);
     if (tabsStore.tabs.some((tab) => tab.value === path)) return;
     let live = true;
@@ -56,8 +57,8 @@ export function BasicLayout() {
         }
         checkedMenus.add(entry.id);
       }
-      // an edit page's tab belongs to its list's entry, whose tab reports the menu when it closes
-      if (live) openTab({ label, value: path, ...(form ? {} : { menuId: entry.id }) });
+      // an edit page's (or sub page's) tab belongs to its list's entry, whose tab reports the menu when it closes
+      if (live) openTab({ label, value: path, ...(form || sub ? {} : { menuId: entry.id }) });
     })();
     return () => { live = false; };
   }, [path, location.search, snap.menu, navigate]);

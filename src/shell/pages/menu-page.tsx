@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { usePagePath } from '../layout/kept-page';
 import { usePageTitle } from '../page-title';
-import { formPageOf } from '../navigation';
+import { formPageOf, subPageOf } from '../navigation';
 import { findLeafByRoute, leafRoute, type MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
 
@@ -16,6 +16,8 @@ const OrgAdminPage = lazy(() => import('./admin/org-admin-page').then((m) => ({ 
 const RoleAdminPage = lazy(() => import('./admin/role-admin-page').then((m) => ({ default: m.RoleAdminPage })));
 const GroupAdminPage = lazy(() => import('./admin/group-admin-page').then((m) => ({ default: m.GroupAdminPage })));
 const WarnNoticePage = lazy(() => import('./admin/warn-notice-page').then((m) => ({ default: m.WarnNoticePage })));
+const FormatListHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.FormatListHost })));
+const FormatFieldsHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.FormatFieldsHost })));
 
 /** Menu component names → pages; anything else is the unconfigured-template page. */
 const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
@@ -26,6 +28,11 @@ const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
   'views/admin/org': (menu) => <OrgAdminPage menuId={menu.id} />,
   'views/admin/group': (menu) => <GroupAdminPage menuId={menu.id} />,
   'views/admin/warn-notice': () => <WarnNoticePage />,
+  'views/designer/format': () => <FormatListHost />,
+};
+/** Sub pages (navigation's SUB_PAGES) by route. */
+const SUB_PAGE_VIEWS: Record<string, (path: string) => React.ReactNode> = {
+  '/custom/format/form/sub': (path) => <FormatFieldsHost path={path} />,
 };
 
 /** A route built from the menu tree: the page named by the entry's component (spec 000 §2.2). */
@@ -34,10 +41,12 @@ export function MenuPage() {
   const { menu } = useSnapshot(session);
   const entry = findLeafByRoute(menu as MenuNode[], pathname);
   const form = entry ? undefined : formPageOf(menu as MenuNode[], pathname);
-  usePageTitle(form ? `${form.entry.title}${form.view ? '查看' : '编辑'}` : entry?.title ?? '404');
+  const sub = entry || form ? undefined : subPageOf(menu as MenuNode[], pathname);
+  usePageTitle(form ? `${form.entry.title}${form.view ? '查看' : '编辑'}` : sub?.title ?? entry?.title ?? '404');
   if (form) {
     return <Suspense fallback={null}><FormPage entry={form.entry} path={pathname} view={form.view} /></Suspense>;
   }
+  if (sub) return <Suspense fallback={null}>{SUB_PAGE_VIEWS[pathname](pathname)}</Suspense>;
   if (!entry) {
     if (menu.length === 0) return null; // the menu is still loading
     // an administration address the user's menus do not hold is refused, not silently replaced by home

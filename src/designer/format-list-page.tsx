@@ -1,0 +1,88 @@
+import dayjs from 'dayjs';
+import { Button, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useRuntime, useTr } from '../runtime';
+import { FORMAT_TYPES, type FormatType } from '../schema/template';
+import { FORMAT_SUB_PATH, FORMAT_TYPE_LABELS, fetchFormats, type FormatQuery, type FormatRow } from './format-api';
+
+const FORMAT = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** The publish state of a template as a tag: 未发布, 草稿有修改 (the draft differs) or 已发布. */
+export function PublishState({ row }: { row: Pick<FormatRow, 'changed' | 'unpublished'> }) {
+  const tr = useTr();
+  if (row.unpublished) return <Tag color="default">{tr('未发布')}</Tag>;
+  return row.changed
+    ? <Tooltip title={tr('草稿与已发布版本不同，发布后生效')}><Tag color="orange">{tr('草稿有修改')}</Tag></Tooltip>
+    : <Tag color="green">{tr('已发布')}</Tag>;
+}
+
+/**
+ * 模板设计 (`/custom/format`): the stored templates, searched by name, code and type, with their
+ * publish state; 字段属性 opens the template-attribute configuration in its own tab. `active`
+ * (the page is on screen) reloads the list, so a template published elsewhere shows as such.
+ */
+export function FormatListPage({ active = true }: { active?: boolean }) {
+  const { request, openPage } = useRuntime();
+  const tr = useTr();
+  const [form] = Form.useForm<Omit<FormatQuery, 'pn' | 'ps'>>();
+  const [query, setQuery] = useState<FormatQuery>({ pn: 1, ps: 20 });
+  const [data, setData] = useState<{ list: FormatRow[]; total: number } | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(async (q: FormatQuery) => {
+    setLoading(true);
+    try {
+      setData(await fetchFormats(request, q));
+    } catch {
+      // the host has shown why
+    } finally {
+      setLoading(false);
+    }
+  }, [request]);
+  useEffect(() => { if (active) void load(query); }, [active, load, query]);
+
+  const open = (row: FormatRow) => openPage?.(`${FORMAT_SUB_PATH}?id=${row.id}`);
+  const typeOptions = FORMAT_TYPES.map((t) => ({ value: t, label: tr(FORMAT_TYPE_LABELS[t]) }));
+
+  return (
+    <div className="wb-list-page wb-format-list">
+      <Form
+        form={form} layout="inline" className="wb-format-search" style={{ marginBottom: 12, rowGap: 8 }}
+        onFinish={(v) => setQuery({ ...v, formatName: v.formatName?.trim() || undefined, formatCode: v.formatCode?.trim() || undefined, pn: 1, ps: query.ps })}
+      >
+        <Form.Item name="formatName" label={tr('模板名称')}><Input allowClear placeholder={tr('请输入模板名称')} style={{ width: 180 }} /></Form.Item>
+        <Form.Item name="formatCode" label={tr('模板编码')}><Input allowClear placeholder={tr('请输入模板编码')} style={{ width: 200 }} /></Form.Item>
+        <Form.Item name="formatType" label={tr('模板类型')}>
+          <Select<FormatType> allowClear placeholder={tr('请选择')} options={typeOptions} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">{tr('查询')}</Button>
+            <Button onClick={() => { form.resetFields(); setQuery({ pn: 1, ps: query.ps }); }}>{tr('重置')}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<FormatRow>
+        size="small" bordered rowKey="id" loading={loading} dataSource={data?.list ?? []}
+        pagination={{
+          current: query.pn, pageSize: query.ps, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (n) => tr('共 {n} 条', { n }), onChange: (pn, ps) => setQuery((q) => ({ ...q, pn: ps === q.ps ? pn : 1, ps })),
+        }}
+        columns={[
+          { key: 'formatName', title: tr('模板名称'), dataIndex: 'formatName', ellipsis: true },
+          { key: 'formatCode', title: tr('模板编码'), dataIndex: 'formatCode', ellipsis: true },
+          { key: 'formatType', title: tr('模板类型'), dataIndex: 'formatType', width: 90, render: (v: FormatType) => <Tag>{tr(FORMAT_TYPE_LABELS[v] ?? v)}</Tag> },
+          { key: 'customTable', title: tr('数据源'), dataIndex: 'customTable', ellipsis: true, render: (v: string | null) => v ?? '—' },
+          { key: 'menuTitle', title: tr('所属菜单'), dataIndex: 'menuTitle', width: 120, render: (v: string | null) => v ?? '—' },
+          { key: 'state', title: tr('发布状态'), width: 110, render: (_v, row) => <PublishState row={row} /> },
+          { key: 'publishedAt', title: tr('发布时间'), dataIndex: 'publishedAt', width: 170, render: FORMAT },
+          { key: 'publishedBy', title: tr('发布人'), dataIndex: 'publishedBy', width: 90 },
+          {
+            key: 'action', title: tr('操作'), width: 100, fixed: 'right',
+            render: (_v, row) => <Button type="link" size="small" onClick={() => open(row)}>{tr('字段属性')}</Button>,
+          },
+        ]}
+      />
+    </div>
+  );
+}
