@@ -11,7 +11,9 @@ function bearer(request: FastifyRequest): string | undefined {
 
 /**
  * Every route needs a valid access token unless its config says `public`; a route that names a
- * `permission` also needs that key (the admin flag is the only bypass).
+ * `permission` also needs that key (the admin flag is the only bypass). Checked when the request
+ * arrives, before its body is read and validated: a caller who may not use a route learns nothing
+ * about what it accepts (a 401 or 403, never a 400 about the body).
  */
 export function registerAuthHook(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
@@ -26,7 +28,7 @@ export function registerAuthHook(app: FastifyInstance): void {
     return cache._perms;
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const url = request.routeOptions.url;
     // The built UI's files are public; every API route is signed-in unless it says otherwise.
