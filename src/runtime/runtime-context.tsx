@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 
 /** A call the runtime makes; the shell's request layer answers it (the runtime never imports the shell). */
 export interface RuntimeRequest {
@@ -58,9 +58,16 @@ function fill(text: string, vars?: Record<string, string | number>): string {
   return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
 }
 
+/** Translates one of the runtime's words (the Chinese text, the key) and fills its placeholders. */
+export type Tr = (text: string, vars?: Record<string, string | number>) => string;
+
+/** The words as written (Chinese), placeholders filled: what `tr` does without a translating host. */
+export const untranslated: Tr = (text, vars) => fill(text, vars);
+
 /** The runtime's words in the host's language: `tr('共 {n} 条', { n: 12 })`. */
-export function useTr(): (text: string, vars?: Record<string, string | number>) => string {
+export function useTr(): Tr {
   const services = useContext(RuntimeContext);
   const translate = services?.translate;
-  return (text, vars) => fill(translate?.(text) ?? text, vars);
+  // the same function while the language stays: effects and callbacks may depend on it
+  return useCallback<Tr>((text, vars) => fill(translate?.(text) ?? text, vars), [translate]);
 }

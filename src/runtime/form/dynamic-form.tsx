@@ -6,6 +6,7 @@ import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import type { DefaultContext } from '../../schema/defaults';
 import { compileForm, FORM_MIN_WIDTH, type CompiledForm, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
+import { useTr } from '../runtime-context';
 import { FORM_COMPONENT_MAP } from './form-components';
 
 /** The component map the form engine renders with (a host may pass its own, e.g. the designer's preview). */
@@ -88,6 +89,7 @@ function useGridRemeasure(box: React.RefObject<HTMLDivElement | null>) {
 
 export function DynamicForm({ handle, onSubmit, buttons = true }: { handle: DynamicFormHandle; onSubmit?(values: Record<string, unknown>): void | Promise<void>; buttons?: boolean }) {
   const components = useContext(FormComponentsContext);
+  const tr = useTr();
   const SchemaField = useMemo(() => createSchemaField({ components: components as never }), [components]);
   const submit = useLeadingDebounce(() => { void handle.form.submit(onSubmit ?? (() => undefined)).catch(() => undefined); }, SUBMIT_DEBOUNCE_MS);
   const reset = useLeadingDebounce(() => { void handle.form.reset('*', { forceClear: false, validate: false }); }, SUBMIT_DEBOUNCE_MS);
@@ -102,8 +104,8 @@ export function DynamicForm({ handle, onSubmit, buttons = true }: { handle: Dyna
         </FormLayout>
         {buttons && (
           <Space className="wb-form-buttons" onMouseDown={keepFocus}>
-            <Button type="primary" onClick={submit}>提交</Button>
-            <Button onClick={reset}>重置</Button>
+            <Button type="primary" onClick={submit}>{tr('提交')}</Button>
+            <Button onClick={reset}>{tr('重置')}</Button>
           </Space>
         )}
       </div>

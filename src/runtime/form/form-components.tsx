@@ -3,9 +3,10 @@ import {
 } from '@formily/antd-v5';
 import { connect, mapProps, mapReadPretty } from '@formily/react';
 import { Input as AntInput } from 'antd';
-import { Suspense, createContext, lazy, useContext, type ComponentType } from 'react';
+import { Suspense, createContext, lazy, useContext, type ComponentProps, type ComponentType } from 'react';
 import type { FormComponentName } from '../../schema/form-schema';
 import { AutoCompleteInput } from '../picker/auto-complete-input';
+import { useTr } from '../runtime-context';
 import { ImageUpload } from './image-upload';
 import { PickerInput } from '../picker/picker-input';
 import { AnnouncementField } from '../widgets/announcement-field';
@@ -29,11 +30,18 @@ const PlateInput = connect(PlateInputBase, mapReadPretty(PreviewText.Input));
 const DigitsInput = connect(DigitsInputBase, mapReadPretty(PreviewText.Input));
 
 /** Booleans show 是/否 radios (spec 001 §5); their text forms come back as booleans. */
-const YES_NO = [{ label: '是', value: true }, { label: '否', value: false }];
+function YesNoRadios(props: ComponentProps<typeof Radio.Group>) {
+  const tr = useTr();
+  return <Radio.Group {...props} options={[{ label: tr('是'), value: true }, { label: tr('否'), value: false }]} />;
+}
+function YesNoText({ value }: { value?: unknown }) {
+  const tr = useTr();
+  return <span>{value === true ? tr('是') : value === false ? tr('否') : ''}</span>;
+}
 const YesNo = connect(
-  Radio.Group,
-  mapProps((props: { value?: unknown }) => ({ ...props, options: YES_NO, value: props.value === 'true' || props.value === '1' ? true : props.value === 'false' || props.value === '0' ? false : props.value })),
-  mapReadPretty(({ value }: { value?: unknown }) => <span>{value === true ? '是' : value === false ? '否' : ''}</span>),
+  YesNoRadios,
+  mapProps((props: { value?: unknown }) => ({ ...props, value: props.value === 'true' || props.value === '1' ? true : props.value === 'false' || props.value === '0' ? false : props.value })),
+  mapReadPretty(YesNoText),
 );
 
 /** A value shown, not typed: calculated fields and the like. */

@@ -8,6 +8,7 @@ import { toFormValues, toSubmitValues, type FormMode } from '../../schema/form-s
 import type { Template } from '../../schema/template';
 import type { PlateEntry } from '../../schema/validate';
 import { useRuntime, useTr } from '../runtime-context';
+import { trMessage } from '../schema-messages';
 import { PlatesContext } from './form-components';
 import { CHILD_MESSAGES, emptyRow, newRowKey, toSubmitRows, validateRows, type ChildRow } from '../../schema/child-rows';
 import { ChildTable, createChildStore, type ChildStore } from './child-table';
@@ -222,7 +223,7 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
       for (const p of problems) stores[i].errors[`${p.rowKey}:${p.field}`] = p.message;
       if (problems.length && ok) {
         ok = false;
-        message.error(`${c.label}第 ${problems[0].index + 1} 行：${problems[0].message}`);
+        message.error(tr('{table}第 {n} 行：{problem}', { table: c.label, n: problems[0].index + 1, problem: trMessage(tr, problems[0].message) }));
       }
     });
     return ok;

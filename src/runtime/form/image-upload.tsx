@@ -3,7 +3,7 @@ import { connect, mapReadPretty } from '@formily/react';
 import { App as AntApp, Image, Modal, Spin, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 
 /** Image rules of spec 001 §5 and §9. */
 export const IMAGE_RULES = {
@@ -47,6 +47,7 @@ const ids = (value: unknown) => (typeof value === 'string' && value ? value.spli
  */
 export function ImageUploadBase({ value, onChange, disabled, readOnly, maxCount = 1 }: { value?: string | null; onChange?(value: string | null): void; disabled?: boolean; readOnly?: boolean; maxCount?: number }) {
   const { request } = useRuntime();
+  const tr = useTr();
   const { message } = AntApp.useApp();
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,13 +61,13 @@ export function ImageUploadBase({ value, onChange, disabled, readOnly, maxCount 
         itemRender={(_node, file, _list, actions) => (
           <div className="wb-image-item">
             <Thumb id={file.uid} onOpen={setPreview} />
-            {!locked && <a className="wb-image-remove" onClick={actions.remove}>删除</a>}
+            {!locked && <a className="wb-image-remove" onClick={actions.remove}>{tr('删除')}</a>}
           </div>
         )}
         beforeUpload={(file) => {
-          if (current.length >= maxCount) { message.error(IMAGE_RULES.countMessage); return Upload.LIST_IGNORE; }
-          if (!(IMAGE_RULES.types as readonly string[]).includes(file.type)) { message.error(IMAGE_RULES.typeMessage); return Upload.LIST_IGNORE; }
-          if (file.size > IMAGE_RULES.maxBytes) { message.error(IMAGE_RULES.sizeMessage); return Upload.LIST_IGNORE; }
+          if (current.length >= maxCount) { message.error(tr(IMAGE_RULES.countMessage)); return Upload.LIST_IGNORE; }
+          if (!(IMAGE_RULES.types as readonly string[]).includes(file.type)) { message.error(tr(IMAGE_RULES.typeMessage)); return Upload.LIST_IGNORE; }
+          if (file.size > IMAGE_RULES.maxBytes) { message.error(tr(IMAGE_RULES.sizeMessage)); return Upload.LIST_IGNORE; }
           return true;
         }}
         customRequest={async ({ file, onSuccess, onError }) => {
@@ -85,9 +86,9 @@ export function ImageUploadBase({ value, onChange, disabled, readOnly, maxCount 
         }}
         onRemove={(file) => { const rest = current.filter((id) => id !== file.uid); onChange?.(rest.length ? rest.join(',') : null); return true; }}
       >
-        {!locked && current.length < maxCount && (busy ? <Spin /> : <div><PlusOutlined /><div>上传</div></div>)}
+        {!locked && current.length < maxCount && (busy ? <Spin /> : <div><PlusOutlined /><div>{tr('上传')}</div></div>)}
       </Upload>
-      <Modal open={!!preview} title="图片查看" footer={null} onCancel={() => setPreview(null)} destroyOnHidden>
+      <Modal open={!!preview} title={tr('图片查看')} footer={null} onCancel={() => setPreview(null)} destroyOnHidden>
         {preview && <Image src={preview} alt="图片查看" preview={false} style={{ maxWidth: '100%' }} />}
       </Modal>
     </>
@@ -96,11 +97,12 @@ export function ImageUploadBase({ value, onChange, disabled, readOnly, maxCount 
 
 /** Thumbnails of stored images (80x40) opening 图片查看: read-only forms and detail pop-ups. */
 export function ImageView({ value }: { value?: string | null }) {
+  const tr = useTr();
   const [preview, setPreview] = useState<string | null>(null);
   return (
     <span className="wb-image-view">
       {ids(value).map((id) => <Thumb key={id} id={id} onOpen={setPreview} />)}
-      <Modal open={!!preview} title="图片查看" footer={null} onCancel={() => setPreview(null)} destroyOnHidden>
+      <Modal open={!!preview} title={tr('图片查看')} footer={null} onCancel={() => setPreview(null)} destroyOnHidden>
         {preview && <img src={preview} alt="图片查看" style={{ maxWidth: '100%' }} />}
       </Modal>
     </span>

@@ -28,14 +28,14 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
     (async () => {
       const t = await request<Template>({ url: `/optimus_prime/cg-format/type/subs/${detailId}`, quiet: true });
       if (!t.resUrl || !t.resMethod) {
-        message.warning(DETAIL_TEMPLATE_WARNING, 7);
+        message.warning(tr(DETAIL_TEMPLATE_WARNING), 7);
         return;
       }
       const r = await request<Row>({ url: `${resourceBase(t.resUrl)}/detail/${rowId}`, quiet: true });
       if (live) { setTemplate(t); setRow(r); }
     })().catch(() => undefined);
     return () => { live = false; setTemplate(null); setRow(null); };
-  }, [detailId, rowId, request, message]);
+  }, [detailId, rowId, request, message, tr]);
 
   const columns = template?.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' ? 8 : 4;
   return (
@@ -49,7 +49,7 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
             <Descriptions.Item key={f.fieldName} label={f.fieldExplain} span={f.formSubmitType === 'TEXTAREA' ? columns / 2 : 1}>
               {f.formSubmitType === 'IMG_UPLOAD_EP' || f.formSubmitType === 'IMG_LOGO'
                 ? <ImageView value={row[f.fieldName] as string | null} />
-                : renderCell({ ...f, fieldType: f.fieldType === 'ENUM' ? 'ENUM' : f.fieldType }, row[f.fieldName], desensitize)}
+                : renderCell({ ...f, fieldType: f.fieldType === 'ENUM' ? 'ENUM' : f.fieldType }, row[f.fieldName], desensitize, undefined, tr)}
             </Descriptions.Item>
           ))}
         </Descriptions>
@@ -59,7 +59,7 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
           <h4>{c.label}</h4>
           <Table<Row>
             size="small" bordered rowKey="id" pagination={false} scroll={{ x: 'max-content', y: 320 }}
-            columns={[{ key: '#', title: '序号', width: 60, render: (_: unknown, __: Row, i: number) => i + 1 }, ...listColumns(c.fields.map((f) => ({ ...f, fieldType: f.fieldType === 'CHAR' ? 'TEXT' : f.fieldType })), desensitize)]}
+            columns={[{ key: '#', title: tr('序号'), width: 60, render: (_: unknown, __: Row, i: number) => i + 1 }, ...listColumns(c.fields.map((f) => ({ ...f, fieldType: f.fieldType === 'CHAR' ? 'TEXT' : f.fieldType })), desensitize, { tr })]}
             dataSource={((row.children as Record<string, Row[]> | undefined)?.[c.customTable]) ?? []}
           />
         </div>

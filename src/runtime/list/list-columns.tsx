@@ -5,16 +5,21 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import { rowCalculator } from '../../schema/form-calc';
 import { columnMinWidth } from '../../schema/layout-rules';
 import { formatValue } from '../../schema/value-formats';
+import type { Tr } from '../runtime-context';
 import { antdTag, type TagRenderer } from './plain-cells';
 
 export type Row = Record<string, unknown> & { id: number };
 
-/** How one cell shows its value: by the field's type, options and value format; tags drawn by `tag` (antd's Tag unless told). */
-export function renderCell(field: FieldDefinition, value: unknown, masked: boolean, tag: TagRenderer = antdTag): React.ReactNode {
+/**
+ * How one cell shows its value: by the field's type, options and value format; tags drawn by `tag`
+ * (antd's Tag unless told); the runtime's own words (是/否) through `tr` when given.
+ */
+export function renderCell(field: FieldDefinition, value: unknown, masked: boolean, tag: TagRenderer = antdTag, tr?: Tr): React.ReactNode {
   if (field.fieldType === 'BOOLEAN') {
     if (value === null || value === undefined) return '';
     const yes = value === true || value === 'true' || value === 1 || value === '1';
-    return tag(yes ? '是' : '否', yes ? 'green' : 'red');
+    const word = yes ? '是' : '否';
+    return tag(tr ? tr(word) : word, yes ? 'green' : 'red');
   }
   const options = field.options ?? field.enumOptions;
   if ((field.fieldType === 'ENUM' || field.fieldType === 'TAG') && options) {
@@ -35,6 +40,8 @@ export interface ColumnActions {
   onOpen?(row: Row, field: FieldDefinition): void;
   /** How cells draw tags: antd's Tag unless told (long lists draw plain ones, see `usePlainCells`). */
   tag?: TagRenderer;
+  /** The runtime's own words in the language shown (Chinese unless told). */
+  tr?: Tr;
 }
 
 /** Table columns from a list template's visible fields, in their order. */
@@ -58,7 +65,7 @@ export function listColumns(fields: readonly FieldDefinition[], masked: boolean,
 function cellRenderer(f: FieldDefinition, masked: boolean, actions: ColumnActions) {
   const calc = rowCalculator(f);
   return (value: unknown, row: Row) => {
-    const shown = renderCell(f, calc ? calc(row) : value, masked, actions.tag);
+    const shown = renderCell(f, calc ? calc(row) : value, masked, actions.tag, actions.tr);
     if (f.fieldType === 'LINK' && actions.onOpen) {
       return <a className="wb-cell-link" onClick={(e) => { e.stopPropagation(); actions.onOpen!(row, f); }}>{shown || f.fieldExplain}</a>;
     }

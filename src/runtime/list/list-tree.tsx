@@ -2,7 +2,7 @@ import { Empty, Input, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { PICKER_MESSAGES, filterTree, findTreeNode, toTreeData, treeNodes, type PickerTreeNode } from '../../schema/picker';
 import type { Template } from '../../schema/template';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 
 /** The tree filter waits this long after typing (spec 000 §9). */
 export const TREE_FILTER_DELAY_MS = 200;
@@ -13,6 +13,7 @@ export const TREE_FILTER_DELAY_MS = 200;
  */
 export function ListTree({ template, onChoose }: { template: Template; onChoose(row: Record<string, unknown> | null): void }) {
   const { request } = useRuntime();
+  const tr = useTr();
   const [nodes, setNodes] = useState<PickerTreeNode[]>([]);
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -32,7 +33,7 @@ export function ListTree({ template, onChoose }: { template: Template; onChoose(
   const shown = useMemo(() => filterTree(nodes, keyword), [nodes, keyword]);
   return (
     <aside className="wb-list-tree" aria-label="分类树">
-      <Input allowClear placeholder={PICKER_MESSAGES.treeFilter} value={text} onChange={(e) => setText(e.target.value)} />
+      <Input allowClear placeholder={tr(PICKER_MESSAGES.treeFilter)} value={text} onChange={(e) => setText(e.target.value)} />
       {shown.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : (
         <Tree
           blockNode key={keyword ? `f:${keyword}` : 'all'} defaultExpandAll={!!keyword} defaultExpandedKeys={shown.map((n) => n.key)}

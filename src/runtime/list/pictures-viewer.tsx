@@ -11,8 +11,9 @@ interface Picture { fileId: number; url: string; field: string; label: string }
 
 /** One stored picture (read like the form's image thumbnails). */
 function Picture({ picture }: { picture: Picture }) {
+  const tr = useTr();
   const { url, failed } = useImageUrl(picture.fileId);
-  if (failed) return <div className="wb-picture wb-picture-missing">图片不存在</div>;
+  if (failed) return <div className="wb-picture wb-picture-missing">{tr('图片不存在')}</div>;
   if (!url) return <div className="wb-picture"><Spin /></div>;
   return <Image src={url} alt={`${picture.label} ${picture.fileId}`} width={240} height={160} className="wb-picture" style={{ objectFit: 'cover' }} />;
 }

@@ -1,7 +1,7 @@
 import { Button, Collapse, Descriptions, Drawer, Empty, Modal, Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 
 interface LogEntry { id: number; action: string; detail: string; staticFlg: string; createdAt: string; username: string | null }
 interface LogData { path: string; executeTime: number | null; clientInfo: string | null; requestHeads: string; requestParams: string; resultInfo: string; exceptionInfo: string }
@@ -13,6 +13,7 @@ interface LogData { path: string; executeTime: number | null; clientInfo: string
  */
 export function RequestLogDrawer({ bizKey, open, onClose }: { bizKey: string; open: boolean; onClose(): void }) {
   const { request } = useRuntime();
+  const tr = useTr();
   const [entries, setEntries] = useState<LogEntry[] | null>(null);
   const [texts, setTexts] = useState<Record<number, string>>({});
   const [detail, setDetail] = useState<{ entry: LogEntry; data: LogData | null } | null>(null);
@@ -35,7 +36,7 @@ export function RequestLogDrawer({ bizKey, open, onClose }: { bizKey: string; op
       setTexts((t) => ({ ...t, [id]: '' }));
       request<string>({ url: `/sys-log/getSysLogDesc/${id}`, quiet: true })
         .then((text) => setTexts((t) => ({ ...t, [id]: text })))
-        .catch(() => setTexts((t) => ({ ...t, [id]: '加载失败' })));
+        .catch(() => setTexts((t) => ({ ...t, [id]: tr('加载失败') })));
     }
   };
   const showDetail = (entry: LogEntry) => {
@@ -46,8 +47,8 @@ export function RequestLogDrawer({ bizKey, open, onClose }: { bizKey: string; op
   };
 
   return (
-    <Drawer open={open} onClose={onClose} title="操作日志" width={520} destroyOnHidden>
-      {entries === null ? <Skeleton active /> : entries.length === 0 ? <Empty description="暂无日志" /> : (
+    <Drawer open={open} onClose={onClose} title={tr('操作日志')} width={520} destroyOnHidden>
+      {entries === null ? <Skeleton active /> : entries.length === 0 ? <Empty description={tr('暂无日志')} /> : (
         <Collapse
           size="small" onChange={expand}
           items={entries.map((e, i) => ({
@@ -60,21 +61,21 @@ export function RequestLogDrawer({ bizKey, open, onClose }: { bizKey: string; op
                 <span style={{ color: '#8c8c8c' }}>{dayjs(e.createdAt).format('YYYY-MM-DD HH:mm:ss')}</span>
               </span>
             ),
-            extra: <Button size="small" type="link" onClick={(ev) => { ev.stopPropagation(); showDetail(e); }}>详情</Button>,
+            extra: <Button size="small" type="link" onClick={(ev) => { ev.stopPropagation(); showDetail(e); }}>{tr('详情')}</Button>,
             children: texts[e.id] ? <p style={{ margin: 0 }}>{texts[e.id]}</p> : <Skeleton active paragraph={{ rows: 1 }} title={false} />,
           }))}
         />
       )}
-      <Modal open={!!detail} title="日志详情" footer={null} width={720} onCancel={() => setDetail(null)} destroyOnHidden>
+      <Modal open={!!detail} title={tr('日志详情')} footer={null} width={720} onCancel={() => setDetail(null)} destroyOnHidden>
         {!detail?.data ? <Skeleton active /> : (
           <Descriptions bordered size="small" column={1} labelStyle={{ width: 110 }}>
-            <Descriptions.Item label="请求路径">{detail.data.path}</Descriptions.Item>
-            <Descriptions.Item label="响应时间">{detail.data.executeTime ?? 0} ms</Descriptions.Item>
-            <Descriptions.Item label="设备名称">{detail.data.clientInfo ?? ''}</Descriptions.Item>
-            <Descriptions.Item label="请求头"><code className="wb-log-code">{detail.data.requestHeads}</code></Descriptions.Item>
-            <Descriptions.Item label="入参"><code className="wb-log-code">{detail.data.requestParams}</code></Descriptions.Item>
-            <Descriptions.Item label="出参"><code className="wb-log-code">{detail.data.resultInfo}</code></Descriptions.Item>
-            <Descriptions.Item label="异常信息"><code className="wb-log-code">{detail.data.exceptionInfo}</code></Descriptions.Item>
+            <Descriptions.Item label={tr('请求路径')}>{detail.data.path}</Descriptions.Item>
+            <Descriptions.Item label={tr('响应时间')}>{detail.data.executeTime ?? 0} ms</Descriptions.Item>
+            <Descriptions.Item label={tr('设备名称')}>{detail.data.clientInfo ?? ''}</Descriptions.Item>
+            <Descriptions.Item label={tr('请求头')}><code className="wb-log-code">{detail.data.requestHeads}</code></Descriptions.Item>
+            <Descriptions.Item label={tr('入参')}><code className="wb-log-code">{detail.data.requestParams}</code></Descriptions.Item>
+            <Descriptions.Item label={tr('出参')}><code className="wb-log-code">{detail.data.resultInfo}</code></Descriptions.Item>
+            <Descriptions.Item label={tr('异常信息')}><code className="wb-log-code">{detail.data.exceptionInfo}</code></Descriptions.Item>
           </Descriptions>
         )}
       </Modal>

@@ -7,7 +7,7 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import type { Template, TemplateButton } from '../../schema/template';
 import { formatValue } from '../../schema/value-formats';
 import { TemplateFormDialog, type FormRequest } from '../form/form-dialog';
-import { useRuntime, useTr } from '../runtime-context';
+import { untranslated, useRuntime, useTr, type Tr } from '../runtime-context';
 import { AdvancedQuery } from './advanced-query';
 import { DetailPopup } from './detail-popup';
 import { ButtonGroup } from './button-group';
@@ -29,12 +29,18 @@ export const VIRTUAL_ROWS = 200;
 /** Labels of the statistics block's known totals (spec 000 §2.4). */
 export const STATISTIC_LABELS: Record<string, string> = { countSa: '单据数', preQuantity: '预装量', deSuttle: '实发量' };
 
-/** The statistics block: every tongji entry, labelled by its field (合计) or the known totals, formatted like its column. */
-export function statisticsEntries(tongji: Record<string, unknown> | null | undefined, fields: readonly FieldDefinition[]): { key: string; label: string; value: string }[] {
+/**
+ * The statistics block: every tongji entry, labelled by its field (合计) or the known totals, formatted
+ * like its column; the runtime's own words through `tr` when given.
+ */
+export function statisticsEntries(
+  tongji: Record<string, unknown> | null | undefined, fields: readonly FieldDefinition[], tr: Tr = untranslated,
+): { key: string; label: string; value: string }[] {
   if (!tongji) return [];
   return Object.entries(tongji).filter(([, v]) => v !== null && v !== undefined).map(([key, value]) => {
     const field = fields.find((f) => f.fieldName === key);
-    return { key, label: field ? `${field.fieldExplain}合计：` : `${STATISTIC_LABELS[key] ?? key}：`, value: formatValue(field?.cgValFormat?.valFormatFun, value) };
+    const label = field ? tr('{label}合计：', { label: field.fieldExplain }) : tr('{label}：', { label: STATISTIC_LABELS[key] ? tr(STATISTIC_LABELS[key]) : key });
+    return { key, label, value: formatValue(field?.cgValFormat?.valFormatFun, value) };
   });
 }
 
@@ -79,8 +85,8 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
   const plain = usePlainCells();
   const columns = useMemo(() => listColumns(fields, desensitize, {
     onOpen: (row) => { if (template.detailId) setDetailRow(row.id); },
-    tag: plain.tag,
-  }), [fields, desensitize, template.detailId, plain.tag]);
+    tag: plain.tag, tr,
+  }), [fields, desensitize, template.detailId, plain.tag, tr]);
   // the left tree filters by the list field whose effectField names the tree row's field
   const treeField = fields.find((f) => f.effectField);
   const withTree = !!template.treeResUrl;
@@ -92,7 +98,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
   }, [setQuery, treeField]);
   const virtual = data.list.length > VIRTUAL_ROWS;
   const tableWidth = useMemo(() => columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 120), 0) + 32, [columns]);
-  const statistics = useMemo(() => statisticsEntries(data.tongji, fields), [data.tongji, fields]);
+  const statistics = useMemo(() => statisticsEntries(data.tongji, fields, tr), [data.tongji, fields, tr]);
   const quickFields = fields.filter((f) => f.iallowQuery);
   const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
   const exporter = useExport(template, query);

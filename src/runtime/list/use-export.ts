@@ -1,7 +1,7 @@
 import { App as AntApp } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import type { Template } from '../../schema/template';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 import { resourceBase } from './list-actions';
 import type { ListQuery } from './use-list-data';
 
@@ -46,6 +46,7 @@ export function saveFile(blob: Blob, fileName: string): void {
 export function useExport(template: Template, query: ListQuery): { progress: ExportProgress | null; start(): void } {
   const { download } = useRuntime();
   const { message } = AntApp.useApp();
+  const tr = useTr();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const running = useRef(false);
 
@@ -59,14 +60,14 @@ export function useExport(template: Template, query: ListQuery): { progress: Exp
     })
       .then((file) => {
         saveFile(file.blob, file.fileName);
-        message.success('导出成功');
+        message.success(tr('导出成功'));
       })
       .catch(() => { /* the host has shown the failure */ })
       .finally(() => {
         running.current = false;
         setProgress(null);
       });
-  }, [download, message, query, template]);
+  }, [download, message, query, template, tr]);
 
   return { progress, start };
 }

@@ -5,6 +5,8 @@ import {
   ANNOUNCEMENT_DEBOUNCE_MS, ANNOUNCEMENT_MESSAGES, actionCodes, actionLabel, checkAction, defaultAnnouncementColumns, isActionDisabled,
   isRowSelectable, leadingGate, tableActions, type AnnouncementAction, type AnnouncementRow,
 } from '../../schema/announcement';
+import { useTr, type Tr } from '../runtime-context';
+import { trMessage } from '../schema-messages';
 
 /** A shown column of the confirmation table. */
 export interface AnnouncementColumn { dataIndex: string; title: string; width?: number }
@@ -28,10 +30,10 @@ function shownColumns(rows: readonly AnnouncementRow[], columns?: readonly Annou
   return list.map((c) => ({ key: c.dataIndex, dataIndex: c.dataIndex, title: c.title, width: c.width, render: cellText }));
 }
 
-function resultColumn(sampling: boolean): ColumnType<AnnouncementRow> {
+function resultColumn(tr: Tr, sampling: boolean): ColumnType<AnnouncementRow> {
   return {
-    key: 'result', title: ANNOUNCEMENT_MESSAGES.resultTitle, width: 110,
-    render: (_: unknown, r) => (r.result ? <Tag color="blue">{actionLabel(r.result, sampling)}</Tag> : null),
+    key: 'result', title: tr(ANNOUNCEMENT_MESSAGES.resultTitle), width: 110,
+    render: (_: unknown, r) => (r.result ? <Tag color="blue">{tr(actionLabel(r.result, sampling))}</Tag> : null),
   };
 }
 
@@ -43,6 +45,7 @@ function resultColumn(sampling: boolean): ColumnType<AnnouncementRow> {
  */
 export function AnnouncementTable({ rows, onAction, sampling = false, columns, disabled = false }: AnnouncementTableProps) {
   const { message } = AntApp.useApp();
+  const tr = useTr();
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const gate = useRef(leadingGate(ANNOUNCEMENT_DEBOUNCE_MS));
   // a selection of rows that left the table (or can no longer be handled) does not count
@@ -50,7 +53,7 @@ export function AnnouncementTable({ rows, onAction, sampling = false, columns, d
 
   const trigger = (code: AnnouncementAction, keys: readonly (string | number)[]) => {
     const problem = checkAction(code, rows, keys, sampling);
-    if (problem) return void message.warning(problem);
+    if (problem) return void message.warning(trMessage(tr, problem));
     if (!gate.current()) return;
     onAction(code, rows.filter((r) => keys.includes(r.id)));
     setSelected([]);
@@ -60,11 +63,11 @@ export function AnnouncementTable({ rows, onAction, sampling = false, columns, d
   const table = useMemo(() => shownColumns(rows, columns), [rows, columns]);
   const rowNumber = (r: AnnouncementRow) => rows.indexOf(r) + 1;
   const all: ColumnType<AnnouncementRow>[] = [
-    { key: 'index', title: '序号', width: 60, render: (_: unknown, r) => rowNumber(r) },
+    { key: 'index', title: tr('序号'), width: 60, render: (_: unknown, r) => rowNumber(r) },
     ...table,
-    resultColumn(sampling),
+    resultColumn(tr, sampling),
     {
-      key: 'actions', title: ANNOUNCEMENT_MESSAGES.actionsTitle,
+      key: 'actions', title: tr(ANNOUNCEMENT_MESSAGES.actionsTitle),
       render: (_: unknown, r) => (
         <Space size={4} wrap>
           {actionCodes(r).map((code) => (
@@ -72,7 +75,7 @@ export function AnnouncementTable({ rows, onAction, sampling = false, columns, d
               key={code} size="small" type="link" disabled={disabled || isActionDisabled(code) || !isRowSelectable(r)}
               onClick={() => trigger(code, [r.id])}
             >
-              {actionLabel(code, sampling)}
+              {tr(actionLabel(code, sampling))}
             </Button>
           ))}
         </Space>
@@ -86,7 +89,7 @@ export function AnnouncementTable({ rows, onAction, sampling = false, columns, d
         <Space role="toolbar" aria-label="批量操作" wrap style={{ marginBottom: 8 }}>
           {actions.map((code) => (
             <Button key={code} size="small" type={code === 'CONFIRM' ? 'primary' : 'default'} disabled={isActionDisabled(code)} onClick={() => trigger(code, chosen)}>
-              {actionLabel(code, sampling)}
+              {tr(actionLabel(code, sampling))}
             </Button>
           ))}
         </Space>
@@ -105,6 +108,7 @@ export function AnnouncementTable({ rows, onAction, sampling = false, columns, d
 
 /** The read-pretty view: the rows and their results, no selection and no actions. */
 export function AnnouncementView({ rows, sampling = false, columns }: Pick<AnnouncementTableProps, 'rows' | 'sampling' | 'columns'>) {
-  const all = [...shownColumns(rows, columns), resultColumn(sampling)];
+  const tr = useTr();
+  const all = [...shownColumns(rows, columns), resultColumn(tr, sampling)];
   return <Table<AnnouncementRow> size="small" bordered pagination={false} rowKey="id" columns={all} dataSource={rows as AnnouncementRow[]} />;
 }

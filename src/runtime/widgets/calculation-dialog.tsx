@@ -6,6 +6,8 @@ import {
   type CalcOperator, type CalculationFieldOption, type CalculationRow,
 } from '../../schema/calculation-rows';
 import type { Calculation } from '../../schema/field-definition';
+import { useTr, type Tr } from '../runtime-context';
+import { trMessage } from '../schema-messages';
 
 export interface CalculationDialogProps {
   open: boolean;
@@ -21,18 +23,26 @@ export interface CalculationDialogProps {
 }
 
 const BRACKETS = [0, 1, 2, 3];
-const bracketOptions = (char: string) => BRACKETS.map((n) => ({ value: n, label: n === 0 ? '无' : char.repeat(n) }));
+const bracketOptions = (tr: Tr, char: string) => BRACKETS.map((n) => ({ value: n, label: n === 0 ? tr('无') : char.repeat(n) }));
 
 function startingRows(value: Calculation | null | undefined): { rows: CalculationRow[]; problem: string | null } {
   try {
     return { rows: calculationToRows(value), problem: null };
   } catch (error) {
-    return { rows: [], problem: `原计算公式无法编辑：${(error as Error).message}` };
+    return { rows: [], problem: (error as Error).message };
   }
+}
+
+/** The definition as people read it, in the language shown (a sum reads 合计(table: a + b)). */
+function describe(tr: Tr, calc: Calculation | null, fields: readonly CalculationFieldOption[], sumTables: readonly { value: string; label: string }[]): string {
+  const text = describeCalculation(calc, fields, sumTables);
+  if (!text) return tr('无');
+  return calc && !Array.isArray(calc) ? tr('合计({sum})', { sum: text.replace(/^合计\((.*)\)$/, '$1') }) : text;
 }
 
 function CalculationBody({ value, fields, sumTables = [], onOk, onCancel }: Omit<CalculationDialogProps, 'open'>) {
   const { message, modal } = AntApp.useApp();
+  const tr = useTr();
   const [start] = useState(() => startingRows(value));
   const [rows, setRows] = useState<CalculationRow[]>(start.rows);
   const [selected, setSelected] = useState<string[]>([]);
@@ -41,20 +51,20 @@ function CalculationBody({ value, fields, sumTables = [], onOk, onCancel }: Omit
 
   const add = () => setRows((list) => [...list, newCalculationRow(list.length)]);
   const remove = () => {
-    if (selected.length === 0) return void message.warning(CALCULATION_MESSAGES.noSelection);
+    if (selected.length === 0) return void message.warning(tr(CALCULATION_MESSAGES.noSelection));
     // a row that becomes the first loses the operator that joined it to the removed one
     setRows((list) => list.filter((r) => !selected.includes(r.key)).map((r, i) => (i === 0 && r.key !== list[0].key ? { ...r, operator: null } : r)));
     setSelected([]);
   };
   const clear = () => {
     modal.confirm({
-      title: '提示', content: CALCULATION_MESSAGES.clearConfirm, okText: '确定', cancelText: '取消', type: 'warning',
-      onOk: () => { setRows([]); setSelected([]); message.success(CALCULATION_MESSAGES.cleared); },
-      onCancel: () => { message.info(CALCULATION_MESSAGES.clearCancelled); },
+      title: tr('提示'), content: tr(CALCULATION_MESSAGES.clearConfirm), okText: tr('确定'), cancelText: tr('取消'), type: 'warning',
+      onOk: () => { setRows([]); setSelected([]); message.success(tr(CALCULATION_MESSAGES.cleared)); },
+      onCancel: () => { message.info(tr(CALCULATION_MESSAGES.clearCancelled)); },
     });
   };
   const submit = () => {
-    if (!result.ok) return void message.warning(result.message);
+    if (!result.ok) return void message.warning(trMessage(tr, result.message));
     onOk(result.value);
   };
 
@@ -63,9 +73,9 @@ function CalculationBody({ value, fields, sumTables = [], onOk, onCancel }: Omit
     return (ofTable.length ? ofTable : fields).map((f) => ({ value: f.fieldName, label: f.fieldExplain }));
   };
   const columns: ColumnType<CalculationRow>[] = [
-    { key: 'index', title: '序号', width: 56, render: (_: unknown, _r, i) => i + 1 },
+    { key: 'index', title: tr('序号'), width: 56, render: (_: unknown, _r, i) => i + 1 },
     {
-      key: 'operator', title: '运算符', width: 96,
+      key: 'operator', title: tr('运算符'), width: 96,
       render: (_: unknown, r, i) => (
         <Select<CalcOperator>
           aria-label={`第${i + 1}行运算符`} size="small" style={{ width: 72 }} allowClear={i === 0} value={r.operator ?? undefined}
@@ -75,17 +85,17 @@ function CalculationBody({ value, fields, sumTables = [], onOk, onCancel }: Omit
       ),
     },
     {
-      key: 'open', title: '左括号', width: 88,
+      key: 'open', title: tr('左括号'), width: 88,
       render: (_: unknown, r, i) => (
-        <Select aria-label={`第${i + 1}行左括号`} size="small" style={{ width: 72 }} value={r.open} options={bracketOptions('(')} onChange={(v) => change(r.key, { open: v })} />
+        <Select aria-label={`第${i + 1}行左括号`} size="small" style={{ width: 72 }} value={r.open} options={bracketOptions(tr, '(')} onChange={(v) => change(r.key, { open: v })} />
       ),
     },
     {
-      key: 'field', title: '字段',
+      key: 'field', title: tr('字段'),
       render: (_: unknown, r, i) => (
         <Select
           aria-label={`第${i + 1}行字段`} size="small" style={{ width: '100%', minWidth: 140 }} showSearch optionFilterProp="label"
-          placeholder="请选择字段" value={r.fieldName ?? undefined} options={fieldOptions(r)}
+          placeholder={tr('请选择字段')} value={r.fieldName ?? undefined} options={fieldOptions(r)}
           onChange={(name: string) => {
             const f = fields.find((x) => x.fieldName === name);
             change(r.key, { fieldName: name, customTable: r.sum ? r.sumTable : f?.customTable ?? null });
@@ -94,7 +104,7 @@ function CalculationBody({ value, fields, sumTables = [], onOk, onCancel }: Omit
       ),
     },
     {
-      key: 'sum', title: '合计', width: 64, align: 'center',
+      key: 'sum', title: tr('合计'), width: 64, align: 'center',
       render: (_: unknown, r, i) => (
         <Checkbox
           aria-label={`第${i + 1}行合计`} checked={r.sum}
@@ -103,10 +113,10 @@ function CalculationBody({ value, fields, sumTables = [], onOk, onCancel }: Omit
       ),
     },
     {
-      key: 'sumTable', title: '合计表', width: 160,
+      key: 'sumTable', title: tr('合计表'), width: 160,
       render: (_: unknown, r, i) => (
         <Select
-          aria-label={`第${i + 1}行合计表`} size="small" style={{ width: '100%' }} disabled={!r.sum} placeholder={r.sum ? '请选择合计表' : undefined}
+          aria-label={`第${i + 1}行合计表`} size="small" style={{ width: '100%' }} disabled={!r.sum} placeholder={r.sum ? tr('请选择合计表') : undefined}
           value={r.sumTable ?? undefined} options={sumTables.map((t) => ({ ...t }))} onChange={(t: string) => {
             // a field of another table no longer fits the sum (when the form knows the table's fields)
             const fits = !fields.some((f) => f.customTable === t) || fields.some((f) => f.customTable === t && f.fieldName === r.fieldName);
@@ -116,28 +126,28 @@ function CalculationBody({ value, fields, sumTables = [], onOk, onCancel }: Omit
       ),
     },
     {
-      key: 'close', title: '右括号', width: 88,
+      key: 'close', title: tr('右括号'), width: 88,
       render: (_: unknown, r, i) => (
-        <Select aria-label={`第${i + 1}行右括号`} size="small" style={{ width: 72 }} value={r.close} options={bracketOptions(')')} onChange={(v) => change(r.key, { close: v })} />
+        <Select aria-label={`第${i + 1}行右括号`} size="small" style={{ width: 72 }} value={r.close} options={bracketOptions(tr, ')')} onChange={(v) => change(r.key, { close: v })} />
       ),
     },
   ];
 
   return (
     <Modal
-      open title={CALCULATION_MESSAGES.title} width={900} onCancel={onCancel}
+      open title={tr(CALCULATION_MESSAGES.title)} width={900} onCancel={onCancel}
       footer={(
         <Space>
-          <Button type="primary" onClick={submit}>提交</Button>
-          <Button onClick={add}>添加</Button>
-          <Button danger onClick={remove}>删除</Button>
-          <Button onClick={clear}>清空</Button>
-          <Button onClick={onCancel}>取消</Button>
+          <Button type="primary" onClick={submit}>{tr('提交')}</Button>
+          <Button onClick={add}>{tr('添加')}</Button>
+          <Button danger onClick={remove}>{tr('删除')}</Button>
+          <Button onClick={clear}>{tr('清空')}</Button>
+          <Button onClick={onCancel}>{tr('取消')}</Button>
         </Space>
       )}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        {start.problem && <Alert type="warning" showIcon message={start.problem} />}
+        {start.problem && <Alert type="warning" showIcon message={tr('原计算公式无法编辑：{reason}', { reason: trMessage(tr, start.problem) })} />}
         <Table<CalculationRow>
           size="small" bordered pagination={false} rowKey="key" columns={columns} dataSource={rows}
           rowSelection={{
@@ -146,7 +156,7 @@ function CalculationBody({ value, fields, sumTables = [], onOk, onCancel }: Omit
           }}
         />
         <Typography.Text role="status" aria-label="计算公式" type={result.ok ? undefined : 'secondary'}>
-          计算公式：{result.ok ? describeCalculation(result.value, fields, sumTables) || '无' : result.message}
+          {tr('计算公式：{formula}', { formula: result.ok ? describe(tr, result.value, fields, sumTables) : trMessage(tr, result.message) })}
         </Typography.Text>
       </Space>
     </Modal>

@@ -5,6 +5,8 @@ import {
   DATE_SPEC_MARKS, DATE_SPEC_PARTS, TIME_DIALOG_TITLES, asDateSpec, checkDateSpecDraft, dateSpecDraft, previewDateSpec, toDateSpec,
   type DateSpecDraft, type DateSpecMark, type DateSpecPartName,
 } from '../../schema/time-dialogs';
+import { useTr } from '../runtime-context';
+import { trMessage } from '../schema-messages';
 
 export interface DateSpecDialogProps {
   open: boolean;
@@ -20,6 +22,7 @@ export interface DateSpecDialogProps {
 }
 
 function DateSpecBody({ value, withTime = true, now, onOk, onCancel }: Omit<DateSpecDialogProps, 'open'>) {
+  const tr = useTr();
   const [draft, setDraft] = useState<DateSpecDraft>(() => dateSpecDraft(asDateSpec(value)));
   const [at] = useState(() => now ?? new Date());
   const problem = checkDateSpecDraft(draft);
@@ -27,15 +30,15 @@ function DateSpecBody({ value, withTime = true, now, onOk, onCancel }: Omit<Date
     setDraft((d) => ({ ...d, [key]: { ...d[key], ...change } }));
   return (
     <Modal
-      open title={TIME_DIALOG_TITLES.dateSpec} okText="确定" cancelText="取消" width={480} onCancel={onCancel}
+      open title={tr(TIME_DIALOG_TITLES.dateSpec)} okText={tr('确定')} cancelText={tr('取消')} width={480} onCancel={onCancel}
       okButtonProps={{ disabled: problem !== null }} onOk={() => { if (!problem) onOk(toDateSpec(draft)); }}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         {DATE_SPEC_PARTS.map((p) => (
           <div key={p.key} role="group" aria-label={p.label} style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-            <span style={{ width: 24 }}>{p.label}</span>
+            <span style={{ width: 56 }}>{tr(p.label)}</span>
             <Radio.Group
-              aria-label={`${p.label}的方式`} optionType="button" size="small" options={DATE_SPEC_MARKS.map((m) => ({ ...m }))}
+              aria-label={`${p.label}的方式`} optionType="button" size="small" options={DATE_SPEC_MARKS.map((m) => ({ ...m, label: tr(m.label) }))}
               value={draft[p.key].mark} onChange={(e) => set(p.key, { mark: e.target.value as DateSpecMark })}
             />
             <InputNumber
@@ -45,10 +48,10 @@ function DateSpecBody({ value, withTime = true, now, onOk, onCancel }: Omit<Date
           </div>
         ))}
         {problem
-          ? <Alert type="error" showIcon message={problem} />
+          ? <Alert type="error" showIcon message={trMessage(tr, problem)} />
           : (
             <Typography.Text role="status" aria-label="预览">
-              预览：{previewDateSpec(toDateSpec(draft), at, withTime)}
+              {tr('预览：{value}', { value: previewDateSpec(toDateSpec(draft), at, withTime) })}
             </Typography.Text>
           )}
       </Space>

@@ -1,6 +1,8 @@
 import { Alert, Modal, Radio, Space, TimePicker } from 'antd';
 import { useState } from 'react';
 import { TIME_DIALOG_TITLES, TIME_MESSAGES, TIME_POINTS, chosenTimePoint, parseTimeOfDay, type TimePoint } from '../../schema/time-dialogs';
+import { useTr } from '../runtime-context';
+import { trMessage } from '../schema-messages';
 import { timeText, timeValue } from './time-range-dialog';
 
 const CUSTOM = 'custom';
@@ -17,6 +19,7 @@ export interface TimePointDialogProps {
 }
 
 function TimePointBody({ value, points = TIME_POINTS, onOk, onCancel }: Omit<TimePointDialogProps, 'open'>) {
+  const tr = useTr();
   const preset = points.find((p) => p.value === value);
   const [choice, setChoice] = useState<string | null>(preset ? preset.value : parseTimeOfDay(value) !== null ? CUSTOM : null);
   const [custom, setCustom] = useState<string | null>(preset ? null : value ?? null);
@@ -24,21 +27,21 @@ function TimePointBody({ value, points = TIME_POINTS, onOk, onCancel }: Omit<Tim
   const time = chosenTimePoint(choice, custom, points);
   return (
     <Modal
-      open title={TIME_DIALOG_TITLES.point} okText="确定" cancelText="取消" width={380} onCancel={onCancel}
+      open title={tr(TIME_DIALOG_TITLES.point)} okText={tr('确定')} cancelText={tr('取消')} width={380} onCancel={onCancel}
       onOk={() => { setTried(true); if (time !== null) onOk(time); }}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Radio.Group aria-label="时间点" value={choice} onChange={(e) => setChoice(e.target.value as string)}>
           <Space direction="vertical">
-            {points.map((p) => <Radio key={p.value} value={p.value}>{p.label}</Radio>)}
-            <Radio value={CUSTOM}>自定义</Radio>
+            {points.map((p) => <Radio key={p.value} value={p.value}>{trMessage(tr, p.label)}</Radio>)}
+            <Radio value={CUSTOM}>{tr('自定义')}</Radio>
           </Space>
         </Radio.Group>
         <TimePicker
           aria-label="自定义时间" placeholder="HH:mm:ss" format="HH:mm:ss" needConfirm={false} disabled={choice !== CUSTOM}
           value={timeValue(custom)} onChange={(v) => setCustom(timeText(v))}
         />
-        {tried && time === null && <Alert type="error" showIcon message={TIME_MESSAGES.pointMissing} />}
+        {tried && time === null && <Alert type="error" showIcon message={tr(TIME_MESSAGES.pointMissing)} />}
       </Space>
     </Modal>
   );

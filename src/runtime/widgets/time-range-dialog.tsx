@@ -2,6 +2,7 @@ import { Alert, Modal, Space, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { TIME_DIALOG_TITLES, WHOLE_DAY, checkTimeRange, formatTimeOfDay, parseTimeOfDay, type TimeRange } from '../../schema/time-dialogs';
+import { useTr } from '../runtime-context';
 
 const FORMAT = 'HH:mm:ss';
 
@@ -25,6 +26,7 @@ export interface TimeRangeDialogProps {
 }
 
 function TimeRangeBody({ value, onOk, onCancel }: Omit<TimeRangeDialogProps, 'open'>) {
+  const tr = useTr();
   const [start, setStart] = useState<string | null>(value?.[0] ?? WHOLE_DAY[0]);
   const [end, setEnd] = useState<string | null>(value?.[1] ?? WHOLE_DAY[1]);
   const [tried, setTried] = useState(false);
@@ -33,22 +35,22 @@ function TimeRangeBody({ value, onOk, onCancel }: Omit<TimeRangeDialogProps, 'op
   const shown = problem && (tried || (start && end)) ? problem : null;
   return (
     <Modal
-      open title={TIME_DIALOG_TITLES.range} okText="确定" cancelText="取消" width={420} onCancel={onCancel}
+      open title={tr(TIME_DIALOG_TITLES.range)} okText={tr('确定')} cancelText={tr('取消')} width={420} onCancel={onCancel}
       onOk={() => { setTried(true); if (!problem) onOk([start!, end!]); }}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Space>
           <TimePicker
-            aria-label="开始时间" placeholder="开始时间" format={FORMAT} needConfirm={false}
+            aria-label="开始时间" placeholder={tr('开始时间')} format={FORMAT} needConfirm={false}
             value={timeValue(start)} onChange={(v) => setStart(timeText(v))}
           />
-          <span>至</span>
+          <span>{tr('至')}</span>
           <TimePicker
-            aria-label="结束时间" placeholder="结束时间" format={FORMAT} needConfirm={false}
+            aria-label="结束时间" placeholder={tr('结束时间')} format={FORMAT} needConfirm={false}
             value={timeValue(end)} onChange={(v) => setEnd(timeText(v))}
           />
         </Space>
-        {shown && <Alert type="error" showIcon message={shown} />}
+        {shown && <Alert type="error" showIcon message={tr(shown)} />}
       </Space>
     </Modal>
   );

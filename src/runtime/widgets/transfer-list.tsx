@@ -6,6 +6,7 @@ import {
   ADDRESS_TARGETS, TRANSFER_LABELS, addTo, addressedKeys, checkAllState, checkedLeaves, clearTarget, filterTree, leavesOf, moveLeft,
   moveRight, normaliseAddressValue, removeFrom, splitTree, toggleAll, type AddressTarget, type AddressValue, type TransferNode,
 } from '../../schema/transfer';
+import { useTr } from '../runtime-context';
 
 const toDataNodes = (nodes: readonly TransferNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.key, title: n.title, disabled: n.disabled, children: n.children ? toDataNodes(n.children) : undefined }));
@@ -14,6 +15,7 @@ const toDataNodes = (nodes: readonly TransferNode[]): DataNode[] =>
 function TransferSide({ title, nodes, checked, onCheck, disabled, extra }: {
   title: string; nodes: TransferNode[]; checked: string[]; onCheck(keys: string[]): void; disabled?: boolean; extra?: ReactNode;
 }) {
+  const tr = useTr();
   const all = checkAllState(nodes, checked);
   const data = useMemo(() => toDataNodes(nodes), [nodes]);
   const total = leavesOf(nodes).length;
@@ -26,11 +28,11 @@ function TransferSide({ title, nodes, checked, onCheck, disabled, extra }: {
           disabled={disabled || total === 0} onChange={() => onCheck(toggleAll(nodes, checked))}
         />
         <span style={{ flex: 1 }}>{title}</span>
-        <span className="wb-transfer-count">{count > 0 ? `${count}/${total}` : total} 项</span>
+        <span className="wb-transfer-count">{count > 0 ? tr('{count}/{total} 项', { count, total }) : tr('{n} 项', { n: total })}</span>
         {extra}
       </header>
       <div style={{ height: 280, overflow: 'auto', padding: 4 }}>
-        {data.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TRANSFER_LABELS.empty} /> : (
+        {data.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr(TRANSFER_LABELS.empty)} /> : (
           <Tree
             checkable selectable={false} defaultExpandAll blockNode disabled={disabled} treeData={data}
             checkedKeys={checkedLeaves(nodes, checked)}
@@ -57,7 +59,9 @@ export interface TreeTransferProps {
  * The two-tree transfer list (spec 001 §2 screen 10): available nodes on the left, chosen ones on
  * the right; the move buttons are disabled while nothing is checked on their side.
  */
-export function TreeTransfer({ dataSource, value, onChange, titles = ['待选', '已选'], disabled }: TreeTransferProps) {
+export function TreeTransfer({ dataSource, value, onChange, titles: given, disabled }: TreeTransferProps) {
+  const tr = useTr();
+  const titles = given ?? [tr('待选'), tr('已选')];
   const chosen = useMemo(() => value ?? [], [value]);
   const { left, right } = useMemo(() => splitTree(dataSource, chosen), [dataSource, chosen]);
   const [leftChecked, setLeftChecked] = useState<string[]>([]);
@@ -99,7 +103,9 @@ export interface AddressTransferProps {
  * The address-list transfer (spec 001 §2 screen 10): people on the left, three target lists
  * 收件人, 抄送人 and 密送人 on the right, each with 清空 and a remove button per person.
  */
-export function AddressTransfer({ dataSource, value, onChange, title = '通讯录', disabled }: AddressTransferProps) {
+export function AddressTransfer({ dataSource, value, onChange, title: given, disabled }: AddressTransferProps) {
+  const tr = useTr();
+  const title = given ?? tr('通讯录');
   const current = normaliseAddressValue(value);
   const taken = new Set(addressedKeys(current));
   const left = filterTree(dataSource, (k) => !taken.has(k));
@@ -118,12 +124,12 @@ export function AddressTransfer({ dataSource, value, onChange, title = '通讯�
                 aria-label={`${TRANSFER_LABELS.toRight}${t.label}`} icon={<RightOutlined />} type="primary" size="small"
                 disabled={disabled || moving.length === 0} onClick={() => add(t.key)}
               />
-              <span style={{ flex: 1 }}>{t.label}（{current[t.key].length}）</span>
+              <span style={{ flex: 1 }}>{tr('{label}（{n}）', { label: tr(t.label), n: current[t.key].length })}</span>
               <Button
                 size="small" type="link" aria-label={`${TRANSFER_LABELS.clear}${t.label}`}
                 disabled={disabled || current[t.key].length === 0} onClick={() => onChange?.(clearTarget(current, t.key))}
               >
-                {TRANSFER_LABELS.clear}
+                {tr(TRANSFER_LABELS.clear)}
               </Button>
             </header>
             <ul role="list" style={{ listStyle: 'none', margin: 0, padding: 4, minHeight: 56, maxHeight: 120, overflow: 'auto' }}>

@@ -6,13 +6,12 @@ export const DESIGNER_EN_US: Record<string, string> = {
   // 模板设计
   '模板名称': 'Template name', '请输入模板名称': 'Enter a template name', '模板编码': 'Template code', '请输入模板编码': 'Enter a template code',
   '模板类型': 'Type', '数据源': 'Data source', '所属菜单': 'Menu', '发布状态': 'Publish state', '发布时间': 'Published', '发布人': 'Published by',
-  '操作': 'Actions', '字段属性': 'Field attributes', '未发布': 'Not published', '草稿有修改': 'Draft changed', '已发布': 'Published',
+  '字段属性': 'Field attributes', '未发布': 'Not published', '草稿有修改': 'Draft changed', '已发布': 'Published',
   '草稿与已发布版本不同，发布后生效': 'The draft differs from the published version; it takes effect when published',
   '列表': 'List', '表单': 'Form', '弹窗': 'Popup',
   // 模板属性配置
   '表单字段': 'Form fields', '列表字段': 'List columns', '弹窗字段': 'Popup columns', '子表：{name}': 'Detail table: {name}',
   '字段说明': 'Label', '字段名': 'Field name', '控件类型': 'Control', '属性配置': 'Attributes', '未保存': 'Unsaved', '清除': 'Remove',
-  '计算方式': 'Calculation', '选择时间': 'Default date', '选择时间范围': 'Time range', '选择时间点': 'Time point',
   '未设置': 'Not set', '未设置（00:00:00 至 23:59:59）': 'Not set (00:00:00 to 23:59:59)',
   '发布': 'Publish', '保存成功': 'Saved', '发布成功': 'Published', '有未保存的修改': 'Unsaved changes', '请先保存再发布': 'Save before publishing',
   '草稿与已发布版本相同': 'The draft is the published version',
