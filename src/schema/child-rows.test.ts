@@ -16,6 +16,17 @@ const rows = (): ChildRow[] => [
 describe('child rows', () => {
   it('makes a new row from the plain defaults', () => {
     expect(emptyRow(fields)).toMatchObject({ invName: null, planQty: '0', remark: null, rowKey: expect.any(String) });
+    const now = new Date(2026, 10, 23, 10, 30, 0);
+    const dated: FieldDefinition[] = [
+      { fieldName: 'arriveDate', fieldExplain: '到货日期', formSubmitType: 'DATA_BOX', defaultValue: { type: 'date', day: { mark: '+', value: 1 } } },
+      { fieldName: 'orgName', fieldExplain: '公司', formSubmitType: 'ONE_TXT', defaultValue: '$currentOrgName' },
+      { fieldName: 'planQty', fieldExplain: '计划', fieldType: 'NUMBER', defaultValue: '0' },
+      { fieldName: 'remark', fieldExplain: '备注' },
+    ];
+    // with the form's context a new line resolves its defaults as the main form does
+    expect(emptyRow(dated, { now, currentOrgName: '东方能源' })).toMatchObject({ arriveDate: '2026-11-24', orgName: '东方能源', planQty: '0', remark: null });
+    // without one, only plain values
+    expect(emptyRow(dated)).toMatchObject({ arriveDate: null, orgName: '$currentOrgName', planQty: '0' });
   });
   it('inserts at a position and moves a row to a typed number within 0..rows-1', () => {
     const r = rows();

@@ -1,3 +1,4 @@
+import { resolveDefault, type DefaultContext } from './defaults';
 import type { FieldDefinition } from './field-definition';
 import { sumColumn } from './calculate';
 import { checkFieldValue, isEmpty } from './validate';
@@ -22,12 +23,18 @@ export function newRowKey(): string {
   return `r${Date.now().toString(36)}${counter.toString(36)}`;
 }
 
-/** A new row: the fields' defaults (plain values only), a fresh key, no id. */
-export function emptyRow(fields: readonly FieldDefinition[]): ChildRow {
+/**
+ * A new row: a fresh key, no id, and each field's default — with the form's default context,
+ * resolved as the main form resolves its own (macros, relative date specs such as 日 +1, booleans);
+ * without one, plain values only.
+ */
+export function emptyRow(fields: readonly FieldDefinition[], ctx?: DefaultContext): ChildRow {
   const row: ChildRow = { rowKey: newRowKey() };
   for (const f of fields) {
     const v = f.defaultValue;
-    row[f.fieldName] = v === undefined || v === null || typeof v === 'object' ? null : v;
+    if (v === undefined || v === null || v === '') row[f.fieldName] = null;
+    else if (ctx) row[f.fieldName] = resolveDefault(f, ctx) ?? null;
+    else row[f.fieldName] = typeof v === 'object' ? null : v;
   }
   return row;
 }
