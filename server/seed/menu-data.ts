@@ -29,6 +29,8 @@ const MASTER: Action[] = ['add', 'edit', 'del', 'enable', 'disable', 'export'];
 const DOCUMENT: Action[] = ['add', 'edit', 'del', 'audit', 'mulAudit', 'mulInit', 'obsolete', 'recover', 'copy', 'export'];
 /** Settlements open in their edit pages (spec 001 §2: …/edit and …/viewEdit), so they have 查看 as well. */
 const SETTLEMENT: Action[] = [...DOCUMENT, 'view'];
+/** Registries open in their edit pages too (spec 001 §1: …/pu_registry/edit). */
+const REGISTRY: Action[] = SETTLEMENT;
 
 /** A business list page whose buttons follow the resource's lifecycle actions. */
 function page(key: string, title: string, urlPath: string, actions: Action[], iusual = true): MenuSeed {
@@ -75,6 +77,7 @@ export const MENU_TREE: MenuSeed[] = [
     uuid: 'area_purchase', title: '采购管理', icon: 'ShoppingCartOutlined', children: [
       { uuid: 'grp_pu_business', title: '采购业务', children: [
         page('pu_notice', '采购通知单', '/modules/purorder/pu-notice', DOCUMENT),
+        page('pu_registry', '采购登记', '/modules/purorder/pu_registry', REGISTRY),
         page('fd_pu_settlement_main', '采购结算', '/modules/purorder/fd_pu_settlement_main', SETTLEMENT),
       ] },
     ],
@@ -153,9 +156,10 @@ export const ROLE_GRANTS: Record<string, { pages: string[]; buttons: string[] }>
     buttons: ['qc_assay_add', 'qc_assay_edit', 'qc_assay_audit', 'qc_assay_export', 'qc_assay_group_add', 'qc_assay_group_edit'],
   },
   finance: {
-    pages: ['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_notice', 'sa_notice', 'mm_pu_weigh', 'mm_sa_weigh', 'as_vendor', 'as_customer'],
+    pages: ['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'pu_notice', 'sa_notice', 'mm_pu_weigh', 'mm_sa_weigh', 'as_vendor', 'as_customer'],
     buttons: ['fd_pu_settlement_main_add', 'fd_pu_settlement_main_edit', 'fd_pu_settlement_main_audit', 'fd_pu_settlement_main_export', 'fd_pu_settlement_main_copy', 'fd_pu_settlement_main_view',
       'fd_sa_settlement_main_add', 'fd_sa_settlement_main_edit', 'fd_sa_settlement_main_audit', 'fd_sa_settlement_main_export', 'fd_sa_settlement_main_copy', 'fd_sa_settlement_main_view',
+      'pu_registry_add', 'pu_registry_edit', 'pu_registry_del', 'pu_registry_audit', 'pu_registry_export', 'pu_registry_copy', 'pu_registry_view',
       'pu_notice_export', 'sa_notice_export', 'mm_pu_weigh_export', 'mm_sa_weigh_export'],
   },
 };
