@@ -57,7 +57,8 @@ const Cell = memo(function Cell({ store, row, field, editable }: { store: ChildS
       break;
     case 'Picker':
       // the pick fills the row's mapped cells too (a registry line's notice brings its vendor and material)
-      control = <PickerCell {...common} field={field} value={value} row={row} onChange={(values) => { Object.assign(row, values); check(); }} />;
+      // checked when a pick lands, not on blur: opening the popup blurs the cell, and the message would replace the cell (and its popup)
+      control = <PickerCell {...common} onBlur={undefined} field={field} value={value} row={row} onChange={(values) => { Object.assign(row, values); check(); }} />;
       break;
     case 'Select':
       control = <Select {...common} allowClear options={options} value={value as string | null} onChange={(v) => { set(v ?? null); check(); }} />;
