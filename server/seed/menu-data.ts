@@ -156,7 +156,8 @@ export const ROLE_GRANTS: Record<string, { pages: string[]; buttons: string[] }>
     buttons: ['qc_assay_add', 'qc_assay_edit', 'qc_assay_audit', 'qc_assay_export', 'qc_assay_group_add', 'qc_assay_group_edit'],
   },
   finance: {
-    pages: ['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'pu_notice', 'sa_notice', 'mm_pu_weigh', 'mm_sa_weigh', 'as_vendor', 'as_customer'],
+    // drivers and IC cards are read (no buttons) so that a registry can pick them
+    pages: ['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'pu_notice', 'sa_notice', 'mm_pu_weigh', 'mm_sa_weigh', 'as_vendor', 'as_customer', 'as_driver', 'as_ic_card'],
     buttons: ['fd_pu_settlement_main_add', 'fd_pu_settlement_main_edit', 'fd_pu_settlement_main_audit', 'fd_pu_settlement_main_export', 'fd_pu_settlement_main_copy', 'fd_pu_settlement_main_view',
       'fd_sa_settlement_main_add', 'fd_sa_settlement_main_edit', 'fd_sa_settlement_main_audit', 'fd_sa_settlement_main_export', 'fd_sa_settlement_main_copy', 'fd_sa_settlement_main_view',
       'pu_registry_add', 'pu_registry_edit', 'pu_registry_del', 'pu_registry_audit', 'pu_registry_export', 'pu_registry_copy', 'pu_registry_view',
