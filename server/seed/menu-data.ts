@@ -29,7 +29,7 @@ const MASTER: Action[] = ['add', 'edit', 'del', 'enable', 'disable', 'export'];
 const DOCUMENT: Action[] = ['add', 'edit', 'del', 'audit', 'mulAudit', 'mulInit', 'obsolete', 'recover', 'copy', 'export'];
 /** Settlements open in their edit pages (spec 001 §2: …/edit and …/viewEdit), so they have 查看 as well. */
 const SETTLEMENT: Action[] = [...DOCUMENT, 'view'];
-/** Registries open in their edit pages too (spec 001 §1: …/pu_registry/edit). */
+/** Registries open in their edit pages too (spec 001 §1: …/pu_registry/edit and …/sa_registry/edit). */
 const REGISTRY: Action[] = SETTLEMENT;
 
 /** A business list page whose buttons follow the resource's lifecycle actions. */
@@ -86,6 +86,7 @@ export const MENU_TREE: MenuSeed[] = [
     uuid: 'area_sale', title: '销售管理', icon: 'ShopOutlined', children: [
       { uuid: 'grp_sa_business', title: '销售业务', children: [
         page('sa_notice', '销售通知单', '/modules/sale/sa-notice', DOCUMENT),
+        page('sa_registry', '销售登记', '/modules/sale/sa_registry', REGISTRY),
         page('fd_sa_settlement_main', '销售结算', '/modules/sale/fd_sa_settlement_main', SETTLEMENT),
       ] },
     ],
@@ -157,10 +158,11 @@ export const ROLE_GRANTS: Record<string, { pages: string[]; buttons: string[] }>
   },
   finance: {
     // drivers and IC cards are read (no buttons) so that a registry can pick them
-    pages: ['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'pu_notice', 'sa_notice', 'mm_pu_weigh', 'mm_sa_weigh', 'as_vendor', 'as_customer', 'as_driver', 'as_ic_card'],
+    pages: ['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'sa_registry', 'pu_notice', 'sa_notice', 'mm_pu_weigh', 'mm_sa_weigh', 'as_vendor', 'as_customer', 'as_driver', 'as_ic_card'],
     buttons: ['fd_pu_settlement_main_add', 'fd_pu_settlement_main_edit', 'fd_pu_settlement_main_audit', 'fd_pu_settlement_main_export', 'fd_pu_settlement_main_copy', 'fd_pu_settlement_main_view',
       'fd_sa_settlement_main_add', 'fd_sa_settlement_main_edit', 'fd_sa_settlement_main_audit', 'fd_sa_settlement_main_export', 'fd_sa_settlement_main_copy', 'fd_sa_settlement_main_view',
       'pu_registry_add', 'pu_registry_edit', 'pu_registry_del', 'pu_registry_audit', 'pu_registry_export', 'pu_registry_copy', 'pu_registry_view',
+      'sa_registry_add', 'sa_registry_edit', 'sa_registry_del', 'sa_registry_audit', 'sa_registry_export', 'sa_registry_copy', 'sa_registry_view',
       'pu_notice_export', 'sa_notice_export', 'mm_pu_weigh_export', 'mm_sa_weigh_export'],
   },
 };

@@ -275,6 +275,7 @@ export const BUILTIN_RESOURCES: ResourceDefinition[] = [
   ...settlementResources('pu'),
   ...settlementResources('sa'),
   ...registryResources('pu'),
+  ...registryResources('sa'),
   {
     tableName: 'as_plate', tableExplain: '车牌简称', module: 'material', resource: 'as-plate', permissionPrefix: 'as_plate', scope: 'GROUP', kind: 'MASTER',
     columns: [

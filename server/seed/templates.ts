@@ -23,6 +23,7 @@ const QUICK: Record<string, string[]> = {
   sa_notice_line: ['invName'], as_plate: ['plateCode', 'plateName'],
   fd_pu_settlement_main: ['settleCode', 'vendorName', 'noticeCode'], fd_sa_settlement_main: ['settleCode', 'customerName', 'noticeCode'],
   pu_registry: ['billCode', 'plateNumber', 'driverName', 'cardCode'], pu_registry_sub: ['noticeCode', 'vendorName', 'materialName'],
+  sa_registry: ['billCode', 'plateNumber', 'driverName', 'cardCode'], sa_registry_sub: ['noticeCode', 'customerName', 'materialName'],
 };
 const TOTALS: Record<string, string[]> = {
   mm_pu_weigh: ['gross', 'tare', 'deduct', 'net'], mm_sa_weigh: ['gross', 'tare', 'deduct', 'net'],
@@ -166,9 +167,9 @@ export function calculatedFields(tableName: string): FieldDefinition[] {
 }
 
 /** Documents whose list opens the form as a page (…/edit?type=…) rather than a dialog: the settlements (spec 001 §2). */
-export const FORM_PAGES = new Set(['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry']);
+export const FORM_PAGES = new Set(['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'sa_registry']);
 /** Documents with exactly one line (single-child mode, spec 001 §5): the registries. */
-export const SINGLE_CHILD_FORMS = new Set(['pu_registry']);
+export const SINGLE_CHILD_FORMS = new Set(['pu_registry', 'sa_registry']);
 /** Documents picked in other forms (they get a popup template like the master tables). */
 const PICKED_DOCUMENTS = new Set(['pu_notice', 'sa_notice']);
 /** Fields kept in the form's values but not shown (ids that a picker or a default fills in). */
@@ -202,7 +203,8 @@ export const LIST_TREES: Record<string, { url: string; field: string; nodeField:
  * Fields of a form picked from another resource's popup: form field → the picked table and the
  * mappings (form field ← popup row field).
  */
-export const PICKS: Record<string, Record<string, { table: string; mappings: ResourceMapping[]; kind?: 'RESOURCE_CONTROLS' | 'AUTO_COMPLETE' }>> = {
+type FormPicks = Record<string, Record<string, { table: string; mappings: ResourceMapping[]; kind?: 'RESOURCE_CONTROLS' | 'AUTO_COMPLETE' }>>;
+export const PICKS: FormPicks = {
   mm_pu_weigh: {
     vendorName: { table: 'as_vendor', mappings: [{ fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }] },
     // the material is typed, with suggestions from the inventory (its name or its initials)
@@ -230,29 +232,40 @@ export const PICKS: Record<string, Record<string, { table: string; mappings: Res
       { fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } },
     ] },
   },
-  pu_registry: {
-    driverName: { table: 'as_driver', mappings: [
-      { fieldSub1: { fieldName: 'driverName' }, fieldSub2: { fieldName: 'driverName' } },
-      { fieldSub1: { fieldName: 'driverId' }, fieldSub2: { fieldName: 'id' } },
-      { fieldSub1: { fieldName: 'mobile' }, fieldSub2: { fieldName: 'mobile' } },
-    ] },
-    cardCode: { table: 'as_ic_card', mappings: [{ fieldSub1: { fieldName: 'cardCode' }, fieldSub2: { fieldName: 'cardNo' } }] },
-  },
-  // the registry's line: the purchase notice it comes for, with the notice's vendor, material and plan
-  pu_registry_sub: {
-    noticeCode: { table: 'pu_notice', mappings: [
-      { fieldSub1: { fieldName: 'noticeCode' }, fieldSub2: { fieldName: 'noticeCode' } },
-      { fieldSub1: { fieldName: 'noticeId' }, fieldSub2: { fieldName: 'id' } },
-      { fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } },
-      { fieldSub1: { fieldName: 'materialName' }, fieldSub2: { fieldName: 'materialName' } },
-      { fieldSub1: { fieldName: 'planQuantity' }, fieldSub2: { fieldName: 'planQty' } },
-    ] },
-  },
+  ...registryPicks('pu'),
+  ...registryPicks('sa'),
   as_vehicle: { driverName: { table: 'as_driver', mappings: [
     { fieldSub1: { fieldName: 'driverName' }, fieldSub2: { fieldName: 'driverName' } },
     { fieldSub1: { fieldName: 'driverMobile' }, fieldSub2: { fieldName: 'mobile' } },
   ] } },
 };
+
+/**
+ * A registry's picks: its driver (with the driver's id and mobile) and IC card, and on its line the
+ * notice it comes for, with the notice's partner, material and plan.
+ */
+function registryPicks(kind: 'pu' | 'sa'): FormPicks {
+  const partner = kind === 'pu' ? 'vendorName' : 'customerName';
+  return {
+    [`${kind}_registry`]: {
+      driverName: { table: 'as_driver', mappings: [
+        { fieldSub1: { fieldName: 'driverName' }, fieldSub2: { fieldName: 'driverName' } },
+        { fieldSub1: { fieldName: 'driverId' }, fieldSub2: { fieldName: 'id' } },
+        { fieldSub1: { fieldName: 'mobile' }, fieldSub2: { fieldName: 'mobile' } },
+      ] },
+      cardCode: { table: 'as_ic_card', mappings: [{ fieldSub1: { fieldName: 'cardCode' }, fieldSub2: { fieldName: 'cardNo' } }] },
+    },
+    [`${kind}_registry_sub`]: {
+      noticeCode: { table: `${kind}_notice`, mappings: [
+        { fieldSub1: { fieldName: 'noticeCode' }, fieldSub2: { fieldName: 'noticeCode' } },
+        { fieldSub1: { fieldName: 'noticeId' }, fieldSub2: { fieldName: 'id' } },
+        { fieldSub1: { fieldName: partner }, fieldSub2: { fieldName: partner } },
+        { fieldSub1: { fieldName: 'materialName' }, fieldSub2: { fieldName: 'materialName' } },
+        { fieldSub1: { fieldName: 'planQuantity' }, fieldSub2: { fieldName: 'planQty' } },
+      ] },
+    },
+  };
+}
 
 /**
  * Parameter links of picking fields (resFormatSubId → pairs): a settlement's notice popup shows

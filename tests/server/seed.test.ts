@@ -86,7 +86,7 @@ describe.each(DATABASES)('seed on %s', (kind) => {
     expect(Number(rows.n)).toBe(8 * 3);
     // nothing else was added: only the registry's menu entries and their grants
     const after = await counts(t);
-    expect(after.sysMenu - before.sysMenu).toBe(1 + 11); // the page and its buttons
+    expect(after.sysMenu - before.sysMenu).toBe(1 + 11); // the page and its buttons (the sale registry's stay)
     expect(await counts((await seedDatabase(db, { mode: 'demo' }), t))).toEqual(after);
   });
 
