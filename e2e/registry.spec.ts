@@ -111,3 +111,35 @@ test('采购登记: 新增 opens the edit page with its one line; a second line 
   expect([saved.remark, saved.children.pu_registry_sub.map((l) => l.noticeCode)]).toEqual(['二号门进厂', [notice]]);
   await expectNoConsoleErrors(problems);
 });
+
+test('销售登记: the same edit page under 销售管理; its line picks the sale notice and its customer', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'finance');
+  await openFromSidebar(page, '销售管理', '销售登记');
+  await expect(rows(page).first()).toContainText(/DFNYSR\d{8}/);
+  await button(page, /^新\s*增$/).click();
+  await expect(page).toHaveURL(/\/modules\/sale\/sa_registry\/edit\?type=create$/);
+  await expect(editPage(page).getByText('销售登记 — 新增')).toBeVisible();
+  await expect(cells(page, 'noticeCode')).toHaveCount(1);
+  await cells(page, 'noticeCode').click();
+  await pickFirst(page, '选择销售通知单');
+  await expect(cells(page, 'noticeCode')).toHaveValue(/^DFNYSN\d{8}$/);
+  await expect(cells(page, 'customerName')).not.toHaveValue('');
+  // 复制 of the one line is refused as well
+  await editPage(page).locator('.wb-child-table .ant-table-tbody tr.ant-table-row').first().locator('.ant-checkbox-input').check();
+  await editPage(page).getByRole('button', { name: /^复\s*制$/ }).click();
+  await expect(page.getByText('只能有一条子表信息')).toBeVisible();
+  await expect(cells(page, 'noticeCode')).toHaveCount(1);
+
+  await input(page, 'billCode').fill('E2E-SR-0001');
+  await input(page, 'plateNumber').pressSequentially('jb12345');
+  await expect(input(page, 'plateNumber')).toHaveValue('晋B12345');
+  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/sa_registry\/index$/);
+  await view(page).getByLabel('快速查询').fill('E2E-SR-0001');
+  await view(page).getByLabel('快速查询').press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('晋B12345');
+  await expectNoConsoleErrors(problems);
+});
