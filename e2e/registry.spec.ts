@@ -9,9 +9,14 @@ const cells = (page: Page, field: string) => editPage(page).locator(`[data-cell=
 const popup = (page: Page) => page.locator('.wb-resource-popup');
 const tabs = (page: Page) => page.locator('.wb-tag-tabs, .ant-tabs');
 
-/** Picks the first row of the popup a field or cell opens. */
-async function pickFirst(page: Page, title: string) {
+/** Picks the first row of the popup a field or cell opens (of those matching `query`, when given). */
+async function pickFirst(page: Page, title: string, query?: string) {
   await expect(popup(page).locator('.ant-modal-title')).toHaveText(title);
+  if (query) {
+    await popup(page).getByRole('searchbox', { name: '弹窗查询' }).fill(query);
+    await popup(page).getByRole('searchbox', { name: '弹窗查询' }).press('Enter');
+    await expect(popup(page).locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(query);
+  }
   await popup(page).locator('.ant-table-tbody tr.ant-table-row').first().dblclick();
   await expect(popup(page)).toBeHidden();
 }
@@ -36,7 +41,7 @@ test('采购登记: 新增 opens the edit page with its one line; a second line 
 
   // the line's notice brings its vendor, material and planned quantity
   await cells(page, 'noticeCode').click();
-  await pickFirst(page, '选择采购通知单');
+  await pickFirst(page, '选择采购通知单', 'DFNYPN'); // a seeded notice (other suites add some without a material)
   await expect(cells(page, 'noticeCode')).toHaveValue(/^DFNYPN\d{8}$/);
   await expect(cells(page, 'vendorName')).not.toHaveValue('');
   await expect(cells(page, 'materialName')).not.toHaveValue('');
@@ -93,6 +98,17 @@ test('采购登记: 新增 opens the edit page with its one line; a second line 
   const url = new URL(page.url());
   expect(url.pathname).toBe('/modules/purorder/pu_registry/index');
 
+  // 复制: a new registry from this one (create1), its line copied, its number left to fill; 取消 leaves
+  await rows(page).first().locator('.ant-checkbox-input').check();
+  await button(page, /^复\s*制$/).click();
+  await expect(page).toHaveURL(/\/pu_registry\/edit\?type=create1&id=\d+$/);
+  await expect(input(page, 'billCode')).toHaveValue('');
+  await expect(input(page, 'plateNumber')).toHaveValue('蒙A12345');
+  await expect(cells(page, 'noticeCode')).toHaveCount(1);
+  await expect(cells(page, 'noticeCode')).toHaveValue(notice);
+  await editPage(page).getByRole('button', { name: /^取\s*消$/ }).click();
+  await expect(page).toHaveURL(/\/pu_registry\/index$/);
+
   // 查看 (past the first five buttons, under 更多): read-only, 返回 leaves
   await rows(page).first().locator('.ant-checkbox-input').check();
   await hoverAndClick(page, button(page, /更多/), page.getByRole('menuitem', { name: '查看', exact: true }));
@@ -122,7 +138,7 @@ test('销售登记: the same edit page under 销售管理; its line picks the sa
   await expect(editPage(page).getByText('销售登记 — 新增')).toBeVisible();
   await expect(cells(page, 'noticeCode')).toHaveCount(1);
   await cells(page, 'noticeCode').click();
-  await pickFirst(page, '选择销售通知单');
+  await pickFirst(page, '选择销售通知单', 'DFNYSN');
   await expect(cells(page, 'noticeCode')).toHaveValue(/^DFNYSN\d{8}$/);
   await expect(cells(page, 'customerName')).not.toHaveValue('');
   // 复制 of the one line is refused as well

@@ -166,7 +166,7 @@ export function calculatedFields(tableName: string): FieldDefinition[] {
   return def ? def.columns.map((c, i) => formField(def, c, (i + 1) * 10)).filter((f) => f.calculate) : [];
 }
 
-/** Documents whose list opens the form as a page (…/edit?type=…) rather than a dialog: the settlements (spec 001 §2). */
+/** Documents whose list opens the form as a page (…/edit?type=…) rather than a dialog: the settlements and the registries (spec 001 §1, §2). */
 export const FORM_PAGES = new Set(['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'sa_registry']);
 /** Documents with exactly one line (single-child mode, spec 001 §5): the registries. */
 export const SINGLE_CHILD_FORMS = new Set(['pu_registry', 'sa_registry']);
