@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
-import { view, button } from './support/page';
+import { button, listRows as rows, view } from './support/page';
 
-const rows = (page: Page) => view(page).locator('.wb-list-page .ant-table-tbody tr.ant-table-row');
 const editPage = (page: Page) => view(page).locator('.wb-edit-page');
 const input = (page: Page, field: string) => editPage(page).locator(`[data-field="${field}"]`);
 const cells = (page: Page, field: string) => editPage(page).locator(`[data-cell="${field}"]`);

@@ -29,3 +29,10 @@ export async function createUser(page: Page, username: string, password: string)
 export async function apiJson<T = any>(page: Page, method: string, url: string, body?: unknown): Promise<{ success: boolean; msg: string; data: T }> {
   return (await api<T>(page, method, url, body)).json;
 }
+
+/** Calls the API like `api` and answers `data`, failing on an unsuccessful answer (with its message). */
+export async function apiData<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await api<T>(page, method, url, body);
+  if (!res.json.success) throw new Error(`${method} ${url}: ${res.status} ${res.json.msg}`);
+  return res.json.data;
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FieldDefinition } from '../../src/schema/field-definition';
 import { announcementProblem } from '../../src/schema/announcement';
+import { CHILD_MESSAGES } from '../../src/schema/child-rows';
 import { isChildSum, recalculateMain, withRowCalculations } from '../../src/schema/form-calc';
 import type { Template } from '../../src/schema/template';
 import { validateSubmission } from '../../src/schema/validate';
@@ -94,5 +95,28 @@ export function checkFormRules(
         throw badRequest(`${f.fieldExplain}不允许修改`, { field: f.fieldName });
       }
     }
+  }
+}
+
+/** What the server says when a single-child document comes without its line (the form asks 子表未新增数据, 是否继续提交?). */
+export const NO_LINE = '子表未新增数据';
+
+/**
+ * Single-child mode (spec 001 §5), driven by the published FORM's `singleChild`: each line table
+ * of the document holds one line at most (a second is refused with 只能有一条子表信息, naming the
+ * table) and, when the form's `validTable` asks for lines, at least one. On update a line table
+ * that was not sent keeps its lines and is not counted; rows that are not an array are refused by
+ * the line checks that follow.
+ */
+export function checkLineCount(form: Template | null, body: Readonly<Record<string, unknown>>, mode: 'create' | 'update'): void {
+  if (!form?.singleChild) return;
+  const sent = body.children && typeof body.children === 'object' && !Array.isArray(body.children) ? body.children as Record<string, unknown> : undefined;
+  for (const list of form.childSubLists ?? []) {
+    const rows = sent?.[list.customTable];
+    if (rows !== undefined && !Array.isArray(rows)) continue;
+    if (rows === undefined && mode === 'update') continue;
+    const count = rows?.length ?? 0;
+    if (count > 1) throw badRequest(`${list.label}：${CHILD_MESSAGES.singleChild}`, { field: `children.${list.customTable}` });
+    if (count === 0 && form.validTable) throw badRequest(`${list.label}：${NO_LINE}`, { field: `children.${list.customTable}` });
   }
 }

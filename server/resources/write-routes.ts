@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { routeParams, resolveResource, scopedRows, type RouteParams } from './list-route';
 import { currentOrg, requireAction, type ResourceAction } from './scope';
-import { checkFormRules, publishedForm, publishedFormFields, withCalculations } from './form-rules';
+import { checkFormRules, checkLineCount, publishedForm, publishedFormFields, withCalculations } from './form-rules';
 import { rowValues } from './values';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
@@ -169,6 +169,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const form = await publishedForm(app.svc.db, def.tableName);
     const body = withCalculations(form, def.tableName, request.body);
     checkFormRules(form?.formSubList, body, 'create');
+    checkLineCount(form, body, 'create');
     const { main, children } = splitChildren(body);
     const values = await rowValues(app.svc.db, def, main, 'create');
     await assertUnique(db, def, orgId, values);
@@ -229,6 +230,8 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         }
         const body = withCalculations(form, def.tableName, fields, current);
         checkFormRules(form?.formSubList, body, current ? 'update' : 'create', current);
+        // lines are not synced: a document that must have one cannot be added here
+        checkLineCount(form, body, current ? 'update' : 'create');
         planned.push({ current, values: await rowValues(app.svc.db, def, body, current ? 'update' : 'create') });
       } catch (error) {
         if (error instanceof AppError) throw new AppError(error.statusCode, `第 ${index + 1} 行：${error.message}`, error.code, error.data);
@@ -268,8 +271,10 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const [row] = await loadRows(app, request, def, [request.body.id]);
     if (def.kind === 'DOCUMENT' && row.status !== 'FREE') throw badRequest(`${rowName(def, row)}：${STATUS_LABELS[row.status] ?? row.status}的单据不能修改`);
     const form = await publishedForm(app.svc.db, def.tableName);
-    const { main, children } = splitChildren(withCalculations(form, def.tableName, request.body, row));
+    const body = withCalculations(form, def.tableName, request.body, row);
+    const { main, children } = splitChildren(body);
     checkFormRules(form?.formSubList, main, 'update', row);
+    checkLineCount(form, body, 'update');
     const values = await rowValues(app.svc.db, def, main, 'update');
     await assertUnique(db, def, currentOrg(request), values, row.id);
     const lines = await checkedChildren(app, def, children);

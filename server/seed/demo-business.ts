@@ -76,6 +76,9 @@ export async function seedDemoBusiness(db: Kysely<DB>, org: Org, index: number, 
   for (const kind of ['pu', 'sa'] as const) {
     if (!(await hasRows(any, `fd_${kind}_settlement_main`, 'org_id', org.id))) await seedSettlements(any, org, index, now, kind);
   }
+  for (const kind of ['pu', 'sa'] as const) {
+    if (!(await hasRows(any, `${kind}_registry`, 'org_id', org.id))) await seedRegistries(any, org, index, now, kind);
+  }
 }
 
 /**
@@ -406,5 +409,41 @@ async function seedSettlements(any: AnyDb, org: Org & { name?: string }, index: 
       deductAmount, ...totals, status: n % 3 === 0 ? 'AUDITED' : 'FREE',
     }).returning('id').executeTakeFirstOrThrow() as { id: number };
     await any.insertInto(`fd_${kind}_settlement`).values(lines.map((l) => ({ ...baseOf(org), settleId: main.id, ...l }))).execute();
+  }
+}
+
+/**
+ * Vehicle registries at the gate: the organisation's own trucks (each with its driver and fixed
+ * IC card) registered against audited purchase (sale) notices, one notice per registry.
+ */
+async function seedRegistries(any: AnyDb, org: Org, index: number, now: Date, kind: 'pu' | 'sa'): Promise<void> {
+  const pu = kind === 'pu';
+  const random = prng((pu ? 10_000 : 11_000) + index);
+  const vehicles = await any.selectFrom('as_vehicle').select(['plate_number as plateNumber', 'driver_name as driverName'])
+    .where('org_id', '=', org.id).where('deleted', '=', false).orderBy('id').limit(30).execute() as { plateNumber: string; driverName: string | null }[];
+  const drivers = await any.selectFrom('as_driver').select(['id', 'driver_name as driverName', 'mobile'])
+    .where('org_id', '=', org.id).where('deleted', '=', false).orderBy('id').execute() as { id: number; driverName: string; mobile: string | null }[];
+  const cards = await any.selectFrom('as_ic_card').select(['card_no as cardNo', 'plate_number as plateNumber'])
+    .where('org_id', '=', org.id).where('deleted', '=', false).where('card_type', '=', 'FIXED').orderBy('id').execute() as { cardNo: string; plateNumber: string | null }[];
+  const notices = await any.selectFrom(`${kind}_notice`).select(['id', 'notice_code as noticeCode', `${pu ? 'vendor_name' : 'customer_name'} as partner`, 'material_name as materialName', 'plan_qty as planQty'])
+    .where('org_id', '=', org.id).where('deleted', '=', false).where('status', '=', 'AUDITED').orderBy('id').execute() as
+    { id: number; noticeCode: string; partner: string; materialName: string | null; planQty: string | null }[];
+  if (!vehicles.length || !notices.length) return;
+  for (let n = 1; n <= 8; n++) {
+    const vehicle = vehicles[Math.floor(random() * vehicles.length)];
+    const driver = drivers.find((d) => d.driverName === vehicle.driverName);
+    const card = cards.find((c) => c.plateNumber === vehicle.plateNumber);
+    const notice = notices[Math.floor(random() * notices.length)];
+    const registerTime = new Date(now.getTime() - (n * 26 + Math.floor(random() * 20)) * 3600_000);
+    registerTime.setSeconds(0, 0);
+    const registry = await any.insertInto(`${kind}_registry`).values({
+      ...baseOf(org), billCode: `${org.code}${pu ? 'PR' : 'SR'}${registerTime.getFullYear()}${String(n).padStart(4, '0')}`, plateNumber: vehicle.plateNumber,
+      driverName: driver?.driverName ?? vehicle.driverName, driverId: driver?.id ?? null, mobile: driver?.mobile ?? null, cardCode: card?.cardNo ?? null,
+      registerTime, remark: n % 4 === 0 ? '预约车辆' : null, status: n % 3 === 0 ? 'AUDITED' : 'FREE',
+    }).returning('id').executeTakeFirstOrThrow() as { id: number };
+    await any.insertInto(`${kind}_registry_sub`).values({
+      ...baseOf(org), registryId: registry.id, noticeCode: notice.noticeCode, noticeId: notice.id, [pu ? 'vendorName' : 'customerName']: notice.partner,
+      materialName: notice.materialName, planQuantity: notice.planQty, remark: null,
+    }).execute();
   }
 }

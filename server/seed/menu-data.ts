@@ -29,6 +29,8 @@ const MASTER: Action[] = ['add', 'edit', 'del', 'enable', 'disable', 'export'];
 const DOCUMENT: Action[] = ['add', 'edit', 'del', 'audit', 'mulAudit', 'mulInit', 'obsolete', 'recover', 'copy', 'export'];
 /** Settlements open in their edit pages (spec 001 §2: …/edit and …/viewEdit), so they have 查看 as well. */
 const SETTLEMENT: Action[] = [...DOCUMENT, 'view'];
+/** Registries open in their edit pages too (spec 001 §1: …/pu_registry/edit and …/sa_registry/edit). */
+const REGISTRY: Action[] = SETTLEMENT;
 
 /** A business list page whose buttons follow the resource's lifecycle actions. */
 function page(key: string, title: string, urlPath: string, actions: Action[], iusual = true): MenuSeed {
@@ -75,6 +77,7 @@ export const MENU_TREE: MenuSeed[] = [
     uuid: 'area_purchase', title: '采购管理', icon: 'ShoppingCartOutlined', children: [
       { uuid: 'grp_pu_business', title: '采购业务', children: [
         page('pu_notice', '采购通知单', '/modules/purorder/pu-notice', DOCUMENT),
+        page('pu_registry', '采购登记', '/modules/purorder/pu_registry', REGISTRY),
         page('fd_pu_settlement_main', '采购结算', '/modules/purorder/fd_pu_settlement_main', SETTLEMENT),
       ] },
     ],
@@ -83,6 +86,7 @@ export const MENU_TREE: MenuSeed[] = [
     uuid: 'area_sale', title: '销售管理', icon: 'ShopOutlined', children: [
       { uuid: 'grp_sa_business', title: '销售业务', children: [
         page('sa_notice', '销售通知单', '/modules/sale/sa-notice', DOCUMENT),
+        page('sa_registry', '销售登记', '/modules/sale/sa_registry', REGISTRY),
         page('fd_sa_settlement_main', '销售结算', '/modules/sale/fd_sa_settlement_main', SETTLEMENT),
       ] },
     ],
@@ -153,9 +157,12 @@ export const ROLE_GRANTS: Record<string, { pages: string[]; buttons: string[] }>
     buttons: ['qc_assay_add', 'qc_assay_edit', 'qc_assay_audit', 'qc_assay_export', 'qc_assay_group_add', 'qc_assay_group_edit'],
   },
   finance: {
-    pages: ['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_notice', 'sa_notice', 'mm_pu_weigh', 'mm_sa_weigh', 'as_vendor', 'as_customer'],
+    // drivers and IC cards are read (no buttons) so that a registry can pick them
+    pages: ['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'sa_registry', 'pu_notice', 'sa_notice', 'mm_pu_weigh', 'mm_sa_weigh', 'as_vendor', 'as_customer', 'as_driver', 'as_ic_card'],
     buttons: ['fd_pu_settlement_main_add', 'fd_pu_settlement_main_edit', 'fd_pu_settlement_main_audit', 'fd_pu_settlement_main_export', 'fd_pu_settlement_main_copy', 'fd_pu_settlement_main_view',
       'fd_sa_settlement_main_add', 'fd_sa_settlement_main_edit', 'fd_sa_settlement_main_audit', 'fd_sa_settlement_main_export', 'fd_sa_settlement_main_copy', 'fd_sa_settlement_main_view',
+      'pu_registry_add', 'pu_registry_edit', 'pu_registry_del', 'pu_registry_audit', 'pu_registry_export', 'pu_registry_copy', 'pu_registry_view',
+      'sa_registry_add', 'sa_registry_edit', 'sa_registry_del', 'sa_registry_audit', 'sa_registry_export', 'sa_registry_copy', 'sa_registry_view',
       'pu_notice_export', 'sa_notice_export', 'mm_pu_weigh_export', 'mm_sa_weigh_export'],
   },
 };

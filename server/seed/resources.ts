@@ -120,6 +120,45 @@ function settlementResources(kind: 'pu' | 'sa'): ResourceDefinition[] {
   ];
 }
 
+/**
+ * A vehicle registry (purchase or sale): the truck, its driver and IC card at the gate, and the one
+ * notice line it comes for (single-child mode: exactly one sub-record per registry).
+ */
+function registryResources(kind: 'pu' | 'sa'): ResourceDefinition[] {
+  const pu = kind === 'pu';
+  const table = `${kind}_registry`;
+  const module = pu ? 'purorder' : 'sale';
+  const title = pu ? '采购登记' : '销售登记';
+  return [
+    {
+      tableName: table, tableExplain: title, module, resource: `${kind}-registry`, permissionPrefix: table, scope: 'ORG', kind: 'DOCUMENT',
+      columns: [
+        col('billCode', 'bill_code', 'CHAR', '登记单号', { length: 32, required: true, unique: true }),
+        col('plateNumber', 'plate_number', 'CHAR', '车牌号', { length: 16, required: true }),
+        col('driverName', 'driver_name', 'CHAR', '司机', { length: 50 }),
+        col('driverId', 'driver_id', 'NUMBER', '司机编号', { length: 18, scale: 0, refTable: 'as_driver' }),
+        col('mobile', 'mobile', 'CHAR', '司机电话', { length: 20, sensitive: 'mobile' }),
+        col('cardCode', 'card_code', 'CHAR', 'IC卡号', { length: 32 }),
+        col('registerTime', 'register_time', 'DATE', '登记时间', { required: true }),
+        col('remark', 'remark', 'TXT', '备注'),
+      ],
+    },
+    {
+      tableName: `${table}_sub`, tableExplain: `${title}明细`, module, resource: `${kind}-registry-sub`, permissionPrefix: table, scope: 'ORG', kind: 'LINE',
+      parentTable: table, parentKey: 'registryId',
+      columns: [
+        col('registryId', 'registry_id', 'NUMBER', '登记单', { length: 18, scale: 0, refTable: table }),
+        col('noticeCode', 'notice_code', 'CHAR', '通知单号', { length: 32, required: true }),
+        col('noticeId', 'notice_id', 'NUMBER', '通知单', { length: 18, scale: 0, refTable: `${kind}_notice` }),
+        pu ? col('vendorName', 'vendor_name', 'CHAR', '供应商', { length: 100 }) : col('customerName', 'customer_name', 'CHAR', '客户', { length: 100 }),
+        col('materialName', 'material_name', 'CHAR', '物料', { length: 100 }),
+        col('planQuantity', 'plan_quantity', 'NUMBER', '计划数量(吨)', { length: 14, scale: 3 }),
+        col('remark', 'remark', 'TXT', '备注'),
+      ],
+    },
+  ];
+}
+
 /** The built-in business tables (more arrive with their modules). */
 export const BUILTIN_RESOURCES: ResourceDefinition[] = [
   {
@@ -235,6 +274,8 @@ export const BUILTIN_RESOURCES: ResourceDefinition[] = [
   ...noticeResources('sa'),
   ...settlementResources('pu'),
   ...settlementResources('sa'),
+  ...registryResources('pu'),
+  ...registryResources('sa'),
   {
     tableName: 'as_plate', tableExplain: '车牌简称', module: 'material', resource: 'as-plate', permissionPrefix: 'as_plate', scope: 'GROUP', kind: 'MASTER',
     columns: [

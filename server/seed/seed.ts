@@ -54,8 +54,9 @@ export async function seedDatabase(db: Kysely<DB>, options: SeedOptions): Promis
 async function seedIn(db: Kysely<DB>, options: SeedOptions): Promise<void> {
   await ensureBuiltinResources(db);
   await ensureBuiltinTemplates(db);
-  const menuIds = await seedMenus(db, MENU_TREE, null);
-  const adminRole = await ensureRole(db, DEMO_ROLES[0], () => [...menuIds.values()]);
+  const added = new Set<string>();
+  const menuIds = await seedMenus(db, MENU_TREE, null, new Map(), added);
+  const adminRole = await ensureRole(db, DEMO_ROLES[0], () => [...menuIds.values()], [...added].map((uuid) => menuIds.get(uuid)!));
   if (options.mode === 'none') {
     const existing = await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirst();
     if (existing) return;
@@ -81,12 +82,12 @@ async function seedIn(db: Kysely<DB>, options: SeedOptions): Promise<void> {
   const roleIds: Record<string, number> = { admin: adminRole };
   for (const role of DEMO_ROLES.slice(1)) {
     const grant = ROLE_GRANTS[role.roleCode];
-    roleIds[role.roleCode] = await ensureRole(db, role, () =>
-      [...grant.pages, ...grant.buttons].map((uuid) => {
-        const id = menuIds.get(uuid);
-        if (id === undefined) throw new Error(`Seed: role ${role.roleCode} grants unknown menu ${uuid}`);
-        return id;
-      }));
+    const ids = () => [...grant.pages, ...grant.buttons].map((uuid) => {
+      const id = menuIds.get(uuid);
+      if (id === undefined) throw new Error(`Seed: role ${role.roleCode} grants unknown menu ${uuid}`);
+      return id;
+    });
+    roleIds[role.roleCode] = await ensureRole(db, role, ids, [...grant.pages, ...grant.buttons].filter((uuid) => added.has(uuid)).map((uuid) => menuIds.get(uuid)!));
   }
   for (const u of DEMO_USERS) {
     const existing = await db.selectFrom('sysUser').select('id').where('username', '=', u.username).executeTakeFirst();
@@ -107,31 +108,39 @@ async function seedIn(db: Kysely<DB>, options: SeedOptions): Promise<void> {
   if (!setting) await db.insertInto('sysSetting').values({ groupId: null, paramKey: 'data_desensitization', paramValue: '0', remark: '数据脱敏（1 开启）' }).execute();
 }
 
-async function ensureRole(db: Kysely<DB>, role: { roleCode: string; roleName: string; description: string }, grants: () => number[]): Promise<number> {
+/**
+ * A demo role with its grants when it is new. An existing role keeps what administrators made of
+ * it and gets only the entries of `added` (menu entries this start created, e.g. a page a newer
+ * version brings: nobody can have taken those away yet).
+ */
+async function ensureRole(db: Kysely<DB>, role: { roleCode: string; roleName: string; description: string }, grants: () => number[], added: number[] = []): Promise<number> {
   const existing = await db.selectFrom('sysRole').select('id').where('roleCode', '=', role.roleCode).executeTakeFirst();
-  if (existing) return existing.id;
+  if (existing) {
+    if (added.length) await db.insertInto('sysRoleMenu').values(added.map((menuId) => ({ roleId: existing.id, menuId }))).onConflict((oc) => oc.doNothing()).execute();
+    return existing.id;
+  }
   const created = await db.insertInto('sysRole').values(role).returning('id').executeTakeFirstOrThrow();
   const menuIds = grants();
   if (menuIds.length) await db.insertInto('sysRoleMenu').values(menuIds.map((menuId) => ({ roleId: created.id, menuId }))).execute();
   return created.id;
 }
 
-/** Inserts missing menu entries (by uuid); returns uuid → id for every entry of the tree. */
-async function seedMenus(db: Kysely<DB>, tree: MenuSeed[], parentId: number | null, ids = new Map<string, number>()): Promise<Map<string, number>> {
+/** Inserts missing menu entries (by uuid, noting them in `added`); returns uuid → id for every entry of the tree. */
+async function seedMenus(db: Kysely<DB>, tree: MenuSeed[], parentId: number | null, ids: Map<string, number>, added: Set<string>): Promise<Map<string, number>> {
   for (const [index, m] of tree.entries()) {
-    const id = await upsertMenu(db, {
+    const id = await upsertMenu(db, added, {
       uuid: m.uuid, parentId, menuType: 'MENU', title: m.title, urlPath: m.urlPath ?? null, component: m.component ?? null,
       icon: m.icon ?? null, permission: m.permission ?? null, sort: (index + 1) * 10, iusual: m.iusual ?? false,
       keepAlive: m.keepAlive ?? true, isApp: m.isApp ?? false,
     });
     ids.set(m.uuid, id);
     for (const [bi, b] of (m.buttons ?? []).entries()) {
-      ids.set(b.uuid, await upsertMenu(db, {
+      ids.set(b.uuid, await upsertMenu(db, added, {
         uuid: b.uuid, parentId: id, menuType: 'BUTTON', title: b.title, urlPath: b.urlPath ?? null, component: b.component ?? null,
         icon: null, permission: b.permission, sort: (bi + 1) * 10, iusual: false, keepAlive: true, isApp: b.isApp ?? false,
       }));
     }
-    if (m.children) await seedMenus(db, m.children, id, ids);
+    if (m.children) await seedMenus(db, m.children, id, ids, added);
   }
   return ids;
 }
@@ -152,7 +161,7 @@ function movedPath(path: string | null): string | null {
   return null;
 }
 
-async function upsertMenu(db: Kysely<DB>, values: Insertable<SysMenuTable>): Promise<number> {
+async function upsertMenu(db: Kysely<DB>, added: Set<string>, values: Insertable<SysMenuTable>): Promise<number> {
   const existing = await db.selectFrom('sysMenu').select(['id', 'urlPath']).where('uuid', '=', values.uuid).executeTakeFirst();
   if (existing) {
     const moved = movedPath(existing.urlPath);
@@ -160,5 +169,6 @@ async function upsertMenu(db: Kysely<DB>, values: Insertable<SysMenuTable>): Pro
     return existing.id;
   }
   const row = await db.insertInto('sysMenu').values(values).returning('id').executeTakeFirstOrThrow();
+  added.add(values.uuid);
   return row.id;
 }

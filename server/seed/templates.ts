@@ -22,6 +22,8 @@ const QUICK: Record<string, string[]> = {
   pu_notice: ['noticeCode', 'vendorName', 'materialName'], pu_notice_line: ['invName'], sa_notice: ['noticeCode', 'customerName', 'materialName'],
   sa_notice_line: ['invName'], as_plate: ['plateCode', 'plateName'],
   fd_pu_settlement_main: ['settleCode', 'vendorName', 'noticeCode'], fd_sa_settlement_main: ['settleCode', 'customerName', 'noticeCode'],
+  pu_registry: ['billCode', 'plateNumber', 'driverName', 'cardCode'], pu_registry_sub: ['noticeCode', 'vendorName', 'materialName'],
+  sa_registry: ['billCode', 'plateNumber', 'driverName', 'cardCode'], sa_registry_sub: ['noticeCode', 'customerName', 'materialName'],
 };
 const TOTALS: Record<string, string[]> = {
   mm_pu_weigh: ['gross', 'tare', 'deduct', 'net'], mm_sa_weigh: ['gross', 'tare', 'deduct', 'net'],
@@ -108,12 +110,13 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
   const base = { customTable: def.tableName, resUrl: `/${def.module}/${def.resource}/list`, resMethod: 'POST' as const };
   const tree = LIST_TREES[def.tableName];
   // a document's line tables become the child tables of its form and detail (the parent link is set by the server)
+  const single = SINGLE_CHILD_FORMS.has(def.tableName);
   const children = BUILTIN_RESOURCES.filter((r) => r.kind === 'LINE' && r.parentTable === def.tableName).map((line) => ({
     customTable: line.tableName, label: line.tableExplain,
     fields: line.columns.filter((c) => c.fieldName !== line.parentKey).map((c, i) => {
-      const field = formField(line, c, (i + 1) * 10);
-      // amounts keep their decimals in the cells shown and in 合计 (a unit price is not summed)
-      return { ...field, itotal: c.fieldType === 'NUMBER' && c.fieldName !== 'price', ...(c.fieldType === 'NUMBER' && (c.scale ?? 0) > 0 && !field.cgValFormat ? { cgValFormat: { valFormatFun: `fixed${c.scale}` } } : {}) };
+      const field = picking(line.tableName, c.fieldName, formField(line, c, (i + 1) * 10));
+      // amounts keep their decimals in the cells shown and in 合计 (a unit price is not summed; one line has no 合计)
+      return { ...field, itotal: !single && c.fieldType === 'NUMBER' && c.fieldName !== 'price', ...(c.fieldType === 'NUMBER' && (c.scale ?? 0) > 0 && !field.cgValFormat ? { cgValFormat: { valFormatFun: `fixed${c.scale}` } } : {}) };
     }),
   }));
   return [
@@ -140,16 +143,21 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
       ...base, formatName: `${def.tableExplain}表单`, formatCode: `${def.tableName}_form`, formatType: 'FORM',
       formatStyle: children.length ? 'FORMAT_MASTER_CHILD' : def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
       ...(children.length ? { childSubLists: children, validTable: true } : {}),
-      formSubList: def.columns.map((c, i) => {
-        const field = formField(def, c, (i + 1) * 10);
-        const pick = PICKS[def.tableName]?.[c.fieldName];
-        // the popup template's id is filled in when it is published (ensureBuiltinTemplates)
-        // a picking field has an id: its parameter links (cg-format-form-sub-param) are found by it
-        return pick ? { ...field, id: `${def.tableName}.${c.fieldName}`, formSubmitType: pick.kind ?? 'RESOURCE_CONTROLS', resourceList: pick.mappings } : field;
-      }),
+      ...(single ? { singleChild: true } : {}),
+      formSubList: def.columns.map((c, i) => picking(def.tableName, c.fieldName, formField(def, c, (i + 1) * 10))),
     },
     ...(def.kind === 'MASTER' || PICKED_DOCUMENTS.has(def.tableName) ? [resourceTemplate(def, base)] : []),
   ];
+}
+
+/**
+ * A form field picked from another resource's popup (PICKS). The popup template's id is filled in
+ * when the form is published (ensureBuiltinTemplates); a picking field has an id, by which its
+ * parameter links (cg-format-form-sub-param) are found.
+ */
+function picking(tableName: string, fieldName: string, field: FieldDefinition): FieldDefinition {
+  const pick = PICKS[tableName]?.[fieldName];
+  return pick ? { ...field, id: `${tableName}.${fieldName}`, formSubmitType: pick.kind ?? 'RESOURCE_CONTROLS', resourceList: pick.mappings } : field;
 }
 
 /** A table's calculated form fields, in column order (what the seed computes its demo documents with). */
@@ -158,12 +166,14 @@ export function calculatedFields(tableName: string): FieldDefinition[] {
   return def ? def.columns.map((c, i) => formField(def, c, (i + 1) * 10)).filter((f) => f.calculate) : [];
 }
 
-/** Documents whose list opens the form as a page (…/edit?type=…) rather than a dialog: the settlements (spec 001 §2). */
-export const FORM_PAGES = new Set(['fd_pu_settlement_main', 'fd_sa_settlement_main']);
+/** Documents whose list opens the form as a page (…/edit?type=…) rather than a dialog: the settlements and the registries (spec 001 §1, §2). */
+export const FORM_PAGES = new Set(['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'sa_registry']);
+/** Documents with exactly one line (single-child mode, spec 001 §5): the registries. */
+export const SINGLE_CHILD_FORMS = new Set(['pu_registry', 'sa_registry']);
 /** Documents picked in other forms (they get a popup template like the master tables). */
 const PICKED_DOCUMENTS = new Set(['pu_notice', 'sa_notice']);
 /** Fields kept in the form's values but not shown (ids that a picker or a default fills in). */
-const HIDDEN_FORM_FIELDS = new Set(['noticeId', 'reCompanyId', 'deCompanyId']);
+const HIDDEN_FORM_FIELDS = new Set(['noticeId', 'reCompanyId', 'deCompanyId', 'driverId']);
 
 const sumOf = (customTable: string, fieldName: string): Calculation => ({ customTable, fieldName: [fieldName], mode: 'sum' });
 const SETTLEMENT_LINE_CALCS: Record<string, Calculation> = {
@@ -193,7 +203,8 @@ export const LIST_TREES: Record<string, { url: string; field: string; nodeField:
  * Fields of a form picked from another resource's popup: form field → the picked table and the
  * mappings (form field ← popup row field).
  */
-export const PICKS: Record<string, Record<string, { table: string; mappings: ResourceMapping[]; kind?: 'RESOURCE_CONTROLS' | 'AUTO_COMPLETE' }>> = {
+type FormPicks = Record<string, Record<string, { table: string; mappings: ResourceMapping[]; kind?: 'RESOURCE_CONTROLS' | 'AUTO_COMPLETE' }>>;
+export const PICKS: FormPicks = {
   mm_pu_weigh: {
     vendorName: { table: 'as_vendor', mappings: [{ fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }] },
     // the material is typed, with suggestions from the inventory (its name or its initials)
@@ -221,11 +232,40 @@ export const PICKS: Record<string, Record<string, { table: string; mappings: Res
       { fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } },
     ] },
   },
+  ...registryPicks('pu'),
+  ...registryPicks('sa'),
   as_vehicle: { driverName: { table: 'as_driver', mappings: [
     { fieldSub1: { fieldName: 'driverName' }, fieldSub2: { fieldName: 'driverName' } },
     { fieldSub1: { fieldName: 'driverMobile' }, fieldSub2: { fieldName: 'mobile' } },
   ] } },
 };
+
+/**
+ * A registry's picks: its driver (with the driver's id and mobile) and IC card, and on its line the
+ * notice it comes for, with the notice's partner, material and plan.
+ */
+function registryPicks(kind: 'pu' | 'sa'): FormPicks {
+  const partner = kind === 'pu' ? 'vendorName' : 'customerName';
+  return {
+    [`${kind}_registry`]: {
+      driverName: { table: 'as_driver', mappings: [
+        { fieldSub1: { fieldName: 'driverName' }, fieldSub2: { fieldName: 'driverName' } },
+        { fieldSub1: { fieldName: 'driverId' }, fieldSub2: { fieldName: 'id' } },
+        { fieldSub1: { fieldName: 'mobile' }, fieldSub2: { fieldName: 'mobile' } },
+      ] },
+      cardCode: { table: 'as_ic_card', mappings: [{ fieldSub1: { fieldName: 'cardCode' }, fieldSub2: { fieldName: 'cardNo' } }] },
+    },
+    [`${kind}_registry_sub`]: {
+      noticeCode: { table: `${kind}_notice`, mappings: [
+        { fieldSub1: { fieldName: 'noticeCode' }, fieldSub2: { fieldName: 'noticeCode' } },
+        { fieldSub1: { fieldName: 'noticeId' }, fieldSub2: { fieldName: 'id' } },
+        { fieldSub1: { fieldName: partner }, fieldSub2: { fieldName: partner } },
+        { fieldSub1: { fieldName: 'materialName' }, fieldSub2: { fieldName: 'materialName' } },
+        { fieldSub1: { fieldName: 'planQuantity' }, fieldSub2: { fieldName: 'planQty' } },
+      ] },
+    },
+  };
+}
 
 /**
  * Parameter links of picking fields (resFormatSubId → pairs): a settlement's notice popup shows
@@ -247,11 +287,16 @@ function resourceTemplate(def: ResourceDefinition, base: { customTable: string; 
   };
 }
 
-/** Names the popup templates of a form's picking fields by id (publishing the popup first when needed). */
+/** Names the popup templates of a form's picking fields by id (publishing the popup first when needed), its lines' too. */
 async function withPopupIds(db: Kysely<DB>, tableName: string, form: Template): Promise<Template> {
+  const childSubLists = [];
+  for (const c of form.childSubLists ?? []) childSubLists.push({ ...c, fields: await fieldsWithPopupIds(db, c.customTable, c.fields) });
+  return { ...form, formSubList: await fieldsWithPopupIds(db, tableName, form.formSubList ?? []), ...(form.childSubLists ? { childSubLists } : {}) };
+}
+async function fieldsWithPopupIds(db: Kysely<DB>, tableName: string, formFields: readonly FieldDefinition[]): Promise<FieldDefinition[]> {
   const picks = PICKS[tableName] ?? {};
   const fields = [];
-  for (const f of form.formSubList ?? []) {
+  for (const f of formFields) {
     const pick = picks[f.fieldName];
     if (!pick) { fields.push(f); continue; }
     const def = BUILTIN_RESOURCES.find((r) => r.tableName === pick.table);
@@ -265,7 +310,7 @@ async function withPopupIds(db: Kysely<DB>, tableName: string, form: Template): 
     }
     fields.push(popup ? { ...f, cgFormatResId: popup.id } : { ...f, formSubmitType: 'ONE_TXT' as const, resourceList: null });
   }
-  return { ...form, formSubList: fields };
+  return fields;
 }
 
 /** Publishes the built-in templates that are missing (checked like any template before publishing). */

@@ -61,6 +61,35 @@ describe.each(DATABASES)('seed on %s', (kind) => {
     });
   });
 
+  it('gives a database seeded before the registries existed the 采购登记 resource, templates, menu, grants and demo rows', async () => {
+    t = await createTestApp(kind);
+    const db = t.database.db;
+    // as an earlier version left it: no registry tables, templates or menu entries (their role grants go with them)
+    await db.deleteFrom('sysMenu').where('uuid', 'like', 'pu_registry%').execute();
+    await db.deleteFrom('cgFormat').where('customTable', 'in', ['pu_registry', 'pu_registry_sub']).execute();
+    await db.deleteFrom('cgCustomTable').where('tableName', 'in', ['pu_registry', 'pu_registry_sub']).execute();
+    await sql`drop table pu_registry_sub`.execute(db);
+    await sql`drop table pu_registry`.execute(db);
+    const finance = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'finance').executeTakeFirstOrThrow();
+    const weigher = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'weigher').executeTakeFirstOrThrow();
+    const before = await counts(t);
+
+    await seedDatabase(db, { mode: 'demo' });
+    const formats = await db.selectFrom('cgFormat').select(['formatCode', 'published']).where('customTable', '=', 'pu_registry').execute();
+    expect(formats.map((f) => f.formatCode).sort()).toEqual(['pu_registry_detail', 'pu_registry_form', 'pu_registry_list']);
+    expect((formats.find((f) => f.formatCode === 'pu_registry_form')!.published as { singleChild?: boolean }).singleChild).toBe(true);
+    const granted = async (roleId: number) => (await db.selectFrom('sysRoleMenu').innerJoin('sysMenu', 'sysMenu.id', 'sysRoleMenu.menuId')
+      .select('sysMenu.uuid').where('sysRoleMenu.roleId', '=', roleId).where('sysMenu.uuid', 'like', 'pu_registry%').execute()).map((r) => r.uuid).sort();
+    expect(await granted(finance.id)).toEqual(['pu_registry', 'pu_registry_add', 'pu_registry_audit', 'pu_registry_copy', 'pu_registry_del', 'pu_registry_edit', 'pu_registry_export', 'pu_registry_view']);
+    expect(await granted(weigher.id)).toEqual([]);
+    const rows = await db.selectFrom('pu_registry' as 'sysUser').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(8 * 3);
+    // nothing else was added: only the registry's menu entries and their grants
+    const after = await counts(t);
+    expect(after.sysMenu - before.sysMenu).toBe(1 + 11); // the page and its buttons (the sale registry's stay)
+    expect(await counts((await seedDatabase(db, { mode: 'demo' }), t))).toEqual(after);
+  });
+
   it('with SEED=none creates only admin, with the given password', async () => {
     t = await createTestApp(kind, { seed: 'none' });
     const users = await t.database.db.selectFrom('sysUser').select(['username', 'admin']).execute();

@@ -13,6 +13,7 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-schema';
 import { formatValue } from '../../schema/value-formats';
 import { MaterialPicker } from '../picker/material-picker';
+import { PickerCell } from '../picker/picker-cell';
 import { ImageUploadBase, ImageView } from './image-upload';
 import { useTr } from '../runtime-context';
 
@@ -53,6 +54,11 @@ const Cell = memo(function Cell({ store, row, field, editable }: { store: ChildS
   switch (kind) {
     case 'NumberInput':
       control = <InputNumber {...common} stringMode value={value as string | null} onChange={(v) => set(v)} />;
+      break;
+    case 'Picker':
+      // the pick fills the row's mapped cells too (a registry line's notice brings its vendor and material)
+      // checked when a pick lands, not on blur: opening the popup blurs the cell, and the message would replace the cell (and its popup)
+      control = <PickerCell {...common} onBlur={undefined} field={field} value={value} row={row} onChange={(values) => { Object.assign(row, values); check(); }} />;
       break;
     case 'Select':
       control = <Select {...common} allowClear options={options} value={value as string | null} onChange={(v) => { set(v ?? null); check(); }} />;

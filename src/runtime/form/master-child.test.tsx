@@ -18,6 +18,37 @@ const notice: Template = {
   }],
 };
 
+/** A registry: single-child mode, its line picking a purchase notice that brings the vendor and the plan. */
+const registry: Template = {
+  id: 60, formatName: '采购登记表单', formatCode: 'pu_registry_form', formatType: 'FORM', formatStyle: 'FORMAT_MASTER_CHILD', customTable: 'pu_registry',
+  validTable: true, singleChild: true,
+  formSubList: [{ fieldName: 'billCode', fieldExplain: '登记单号', formSubmitType: 'ONE_TXT', irequired: true, seq: 10 }],
+  childSubLists: [{
+    customTable: 'pu_registry_sub', label: '采购登记明细',
+    fields: [
+      { id: 'pu_registry_sub.noticeCode', fieldName: 'noticeCode', fieldExplain: '通知单号', formSubmitType: 'RESOURCE_CONTROLS', irequired: true, iupdate: true, seq: 10, cgFormatResId: 33,
+        resourceList: [
+          { fieldSub1: { fieldName: 'noticeCode' }, fieldSub2: { fieldName: 'noticeCode' } },
+          { fieldSub1: { fieldName: 'noticeId' }, fieldSub2: { fieldName: 'id' } },
+          { fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } },
+          { fieldSub1: { fieldName: 'planQuantity' }, fieldSub2: { fieldName: 'planQty' } },
+        ] },
+      { fieldName: 'noticeId', fieldExplain: '通知单', formSubmitType: 'ONE_TXT', fieldType: 'NUMBER', ihidden: true, seq: 20 },
+      { fieldName: 'vendorName', fieldExplain: '供应商', formSubmitType: 'ONE_TXT', iupdate: true, seq: 30 },
+      { fieldName: 'planQuantity', fieldExplain: '计划数量(吨)', formSubmitType: 'ONE_TXT', fieldType: 'NUMBER', iupdate: true, seq: 40 },
+    ],
+  }],
+};
+const noticePopup: Template = {
+  id: 33, formatName: '选择采购通知单', formatCode: 'pu_notice_resource', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  resUrl: '/purorder/pu-notice/list', resMethod: 'POST', ps: 10, viewResourceSubName: 'noticeCode', valueResourceSubName: 'id',
+  resSubList: [
+    { fieldName: 'noticeCode', fieldExplain: '通知单号', fieldType: 'TEXT', seq: 10 },
+    { fieldName: 'vendorName', fieldExplain: '供应商', fieldType: 'TEXT', seq: 20 },
+  ],
+};
+const notices = [{ id: 7, noticeCode: 'PN-7', vendorName: '山西恒通矿业有限公司', planQty: '600.000' }];
+
 function setup(ask: FormRequest, detail: Record<string, unknown> = {}, template: Template = notice) {
   const calls: RuntimeRequest[] = [];
   const services = {
@@ -25,6 +56,9 @@ function setup(ask: FormRequest, detail: Record<string, unknown> = {}, template:
       calls.push(o);
       if (o.url === '/optimus_prime/optimusPrime') return template;
       if (o.url.includes('/detail/')) return detail;
+      if (o.url.startsWith('/optimus_prime/optimusPrimePopup/')) return noticePopup;
+      if (o.url === '/cg-format-form-sub-param/list/param') return [];
+      if (o.url === '/purorder/pu-notice/list') return { list: notices, total: notices.length, tongji: null };
       return { id: 1, version: 2 };
     }),
     download: vi.fn(), hasPermission: () => true, desensitize: false,
@@ -85,6 +119,22 @@ describe('master-child form', () => {
     await user.click(screen.getByRole('button', { name: /复\s*制/ }));
     await user.click(screen.getByRole('button', { name: '插入行' }));
     expect(cells('invName')).toHaveLength(1);
+  });
+
+  it('a picking cell: the picked notice fills the line\'s mapped cells, and the line is saved with them', async () => {
+    const { calls, user } = setup({ mode: 'create' }, {}, registry);
+    await waitFor(() => expect(cells('noticeCode')).toHaveLength(1), { timeout: 2000 });
+    await user.click(cells('noticeCode')[0]);
+    await user.dblClick(await screen.findByText('PN-7'));
+    await waitFor(() => expect(cells('vendorName')[0].value).toBe('山西恒通矿业有限公司'));
+    expect(cells('noticeCode')[0].value).toBe('PN-7');
+    expect(document.querySelector('.wb-child-table .ant-tooltip')).toBeNull(); // opening the popup is not a blur that complains
+    await user.type(document.querySelector<HTMLInputElement>('[data-field="billCode"]')!, 'DJ-1');
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/create'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/create'))!.body).toEqual({
+      billCode: 'DJ-1', children: { pu_registry_sub: [{ noticeCode: 'PN-7', noticeId: 7, vendorName: '山西恒通矿业有限公司', planQuantity: '600.000' }] },
+    });
   });
 
   it('插入行 puts an empty line above the chosen one; without a choice it says 请至少选择一条数据！', async () => {
