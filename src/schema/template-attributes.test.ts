@@ -38,6 +38,8 @@ describe('template attributes (计算方式, 选择时间, 选择时间范围, �
     const kinds = Object.fromEntries(lists[0].fields.map((f) => [f.fieldName, fieldAttributeKinds(f, lists[0])]));
     expect(kinds).toEqual({ settleDate: ['dateSpec'], totalAmount: ['calculate'], deductAmount: ['calculate'], netAmount: ['calculate'], shiftStart: ['timePoint'], remark: [] });
     expect(fieldAttributeKinds({ fieldName: 'createdAt', fieldExplain: '创建时间', fieldType: 'DATE', detailsUrl: 'TIME_RANGE_BOX' }, { role: 'list' })).toEqual(['timeRange']);
+    // a child table's date field takes a relative default too (each new row resolves it)
+    expect(fieldAttributeKinds({ fieldName: 'arriveDate', fieldExplain: '到货日期', fieldType: 'DATE', formSubmitType: 'DATA_BOX' }, lists[1])).toEqual(['dateSpec']);
     expect(fieldAttributeKinds({ fieldName: 'gross', fieldExplain: '毛重', fieldType: 'TEXT', detailsUrl: 'NUMBER' }, { role: 'list' })).toEqual(['calculate']);
   });
 

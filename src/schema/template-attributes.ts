@@ -9,7 +9,7 @@ import { checkDateSpecDraft, dateSpecDraft, parseTimeOfDay } from './time-dialog
  * The field attributes the template-attribute configuration (`/custom/format/form/sub`) edits with
  * the dialogs of spec 001 §2 screens 5 and 9, and the rules a template's values of them must keep:
  * - 计算方式 → `calculate` of a number or CALCULATE field;
- * - 选择时间 → `defaultValue` as a relative date spec of a date field of the main form;
+ * - 选择时间 → `defaultValue` as a relative date spec of a date field of the main form or a child table;
  * - 选择时间范围 → `defaultValue` as a time-of-day range of a range search field (TIME_RANGE_BOX, DATA_RANGE_BOX);
  * - 选择时间点 → `defaultValue` as HH:mm:ss of a TIME_BOX_TIM field.
  */
@@ -53,8 +53,8 @@ export function fieldAttributeKinds(field: FieldDefinition, list: Pick<Attribute
   const kinds: AttributeKind[] = [];
   // a hidden number (a picked record's id) is no calculated field
   if ((isNumeric(field) && !field.ihidden) || field.calculate) kinds.push('calculate');
-  // a new form resolves relative dates of the main form (a new child row takes plain values only)
-  if (list.role === 'form' && (DATE_KINDS.has(field.formSubmitType ?? '') || isDateSpec(field.defaultValue))) kinds.push('dateSpec');
+  // a new form resolves relative dates of its main form and of each new child row
+  if ((list.role === 'form' || list.role === 'child') && (DATE_KINDS.has(field.formSubmitType ?? '') || isDateSpec(field.defaultValue))) kinds.push('dateSpec');
   if (list.role === 'list' && RANGE_KINDS.has(field.detailsUrl ?? '')) kinds.push('timeRange');
   if (list.role !== 'list' && field.formSubmitType === 'TIME_BOX_TIM') kinds.push('timePoint');
   return kinds;

@@ -9,6 +9,7 @@ import { proxy, useSnapshot } from 'valtio';
 import {
   CHILD_MESSAGES, addUnique, cellProblem, childTotals, copyRows, emptyRow, insertAt, moveRow, removeRows, type ChildRow,
 } from '../../schema/child-rows';
+import type { DefaultContext } from '../../schema/defaults';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-schema';
 import { formatValue } from '../../schema/value-formats';
@@ -124,8 +125,10 @@ function IndexCell({ store, rowKey, index }: { store: ChildStore; rowKey: string
  * The editable child table (spec 001 §2 screen 3): 新增行 / 删除 / 复制 buttons, selection and index
  * columns, cells checked on blur, and the 合计 row for itotal fields.
  */
-export function ChildTable({ store, fields, label, editable, buttons = true, allowCopy = true, singleChild = false }: {
+export function ChildTable({ store, fields, label, editable, buttons = true, allowCopy = true, singleChild = false, defaults }: {
   store: ChildStore; fields: FieldDefinition[]; label: string; editable: boolean; buttons?: boolean; allowCopy?: boolean; singleChild?: boolean;
+  /** The form's default context: a new row resolves its fields' defaults (macros, relative dates) with it. */
+  defaults?: DefaultContext;
 }) {
   const { message, modal } = AntApp.useApp();
   const tr = useTr();
@@ -137,7 +140,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
   const addMaterials = (picked: Record<string, unknown>[]) => {
     setPicking(false);
     const made = picked.map((m) => {
-      const row = emptyRow(fields);
+      const row = emptyRow(fields, defaults);
       for (const f of fields) if (m[f.fieldName] !== undefined && f.fieldName !== 'id') row[f.fieldName] = m[f.fieldName];
       return row;
     });
@@ -154,14 +157,14 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
 
   const add = () => {
     if (singleChild && store.rows.length >= 1) return void message.warning(CHILD_MESSAGES.singleChild);
-    store.rows.push(emptyRow(fields));
+    store.rows.push(emptyRow(fields, defaults));
   };
   /** An empty row above the chosen one (the position of the first selected row). */
   const insert = () => {
     if (selected.length === 0) return void message.warning(tr(CHILD_MESSAGES.selectOne));
     if (singleChild && store.rows.length >= 1) return void message.warning(tr(CHILD_MESSAGES.singleChild));
     const at = Math.min(...selected.map((key) => store.rows.findIndex((r) => r.rowKey === key)).filter((i) => i >= 0));
-    store.rows = insertAt(store.rows, at, [emptyRow(fields)]);
+    store.rows = insertAt(store.rows, at, [emptyRow(fields, defaults)]);
   };
   const remove = () => {
     if (selected.length === 0) return void message.warning(CHILD_MESSAGES.selectOne);

@@ -170,10 +170,10 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
     if (!masterChild || (mode !== 'create' && mode !== 'createRef')) return;
     // spec 001 §2: one empty child row about 200 ms after the data loads
     const timer = setTimeout(() => {
-      childLists.forEach((c, i) => { if (stores[i].rows.length === 0) stores[i].rows.push(emptyRow(c.fields)); });
+      childLists.forEach((c, i) => { if (stores[i].rows.length === 0) stores[i].rows.push(emptyRow(c.fields, ctx)); });
     }, AUTO_ROW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [masterChild, mode, childLists, stores]);
+  }, [masterChild, mode, childLists, stores, ctx]);
   useCalculations(handle.form, fields, template.customTable, childLists, stores);
   // one key per opened form: a double click or a retry after a lost answer makes one record
   const idempotencyKey = useMemo(newKey, []);
@@ -293,7 +293,7 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
       </PlatesContext.Provider>
       {childLists.map((c, i) => (
         <ChildTable
-          key={c.customTable} store={stores[i]} fields={c.fields} label={c.label} singleChild={template.singleChild}
+          key={c.customTable} store={stores[i]} fields={c.fields} label={c.label} singleChild={template.singleChild} defaults={ctx}
           editable={mode !== 'view' && mode !== 'weigh'} buttons={mode !== 'safeUpdate'}
         />
       ))}
