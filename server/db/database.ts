@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
+import { PGliteThread } from './pglite-thread';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -13,8 +12,8 @@ export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
   close(): Promise<void>;
-  /** The embedded engine, when kind is pglite (tests snapshot it). */
-  pglite?: PGlite;
+  /** The embedded database's files as a gzipped tarball, when kind is pglite (tests start from such snapshots). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const INT8 = 20;
@@ -65,19 +64,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir = path.join(options.dataDir, 'pgdata');
   }
   try {
-    const pglite = await PGlite.create({
-      dataDir,
-      loadDataDir: options.memory?.snapshot,
-      // trigram indexes for like searches (created by the resource engine, see resources/ddl.ts)
-      extensions: { pg_trgm },
-      parsers: { [INT8]: (value: string) => Number(value), [NUMERIC]: (value: string) => value },
-    });
-    await pglite.exec(`set timezone to '${timezone}'`); // checked against TZ above
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins });
+    const thread = await PGliteThread.start({ dataDir, snapshot: options.memory?.snapshot, timezone });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(thread), plugins });
     return {
       db,
       kind: 'pglite',
-      pglite,
+      dumpDataDir: () => thread.dumpDataDir(),
       close: async () => {
         await db.destroy();
         releaseLock?.();

@@ -51,6 +51,32 @@ describe('PGlite dialect: statements with parameters run prepared', () => {
     expect(rows[0]).toMatchObject({ name: '名称4' });
   });
 
+  it('runs concurrent single statements in order and answers each its own rows', async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => sql<{ v: number }>`select ${i}::int * 2 as v`.execute(database.db)));
+    expect(answers.map((a) => a.rows[0].v)).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
+  });
+
+  it('keeps a statement of another request out of an open transaction (it waits, and never sees what is rolled back)', async () => {
+    let insideTransaction!: () => void;
+    const inside = new Promise<void>((resolve) => { insideTransaction = resolve; });
+    let finish!: () => void;
+    const finishing = new Promise<void>((resolve) => { finish = resolve; });
+    const transaction = database.db.transaction().execute(async (trx) => {
+      await sql`insert into dialect_probe (id, name) values (${900}, ${'未提交'})`.execute(trx);
+      insideTransaction();
+      await finishing;
+      throw new Error('roll back');
+    }).catch((error: Error) => error.message);
+    await inside;
+    let answered = false;
+    const outside = sql<{ n: number }>`select count(*) as n from dialect_probe where id = ${900}`.execute(database.db).then((r) => { answered = true; return r.rows[0].n; });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false); // waits for the transaction to end
+    finish();
+    expect(await transaction).toBe('roll back');
+    expect(await outside).toBe(0);
+  });
+
   it('keeps working past the statement cache size (old statements are closed)', async () => {
     for (let i = 0; i < 300; i++) {
       const { rows } = await sql<{ v: number }>`select ${1}::int + ${sql.lit(i)} as v`.execute(database.db);

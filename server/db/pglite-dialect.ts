@@ -1,4 +1,3 @@
-import { parse as pgParse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -10,15 +9,17 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { PGliteThread } from './pglite-thread';
 
 /**
- * Kysely dialect over an embedded PGlite database.
+ * Kysely dialect over an embedded PGlite database running in its own thread (pglite-thread.ts).
  *
- * PGlite is a single connection, so the driver hands out that one connection to one caller at a
- * time (a FIFO mutex): a transaction's statements can never interleave with another request's.
+ * PGlite is a single connection. Single statements are sent as they come and run in order; a
+ * transaction (or a cursor) holds the connection alone (ConnectionGate), so its statements never
+ * interleave with another request's.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteThread) {}
   createAdapter() { return new PostgresAdapter(); }
   createDriver(): Driver { return new PGliteDriver(this.pglite); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
@@ -36,166 +37,152 @@ class Mutex {
   }
 }
 
-/** How many named statements the connection keeps prepared (least recently used ones are closed). */
-const STATEMENT_CACHE_SIZE = 256;
-/** PostgreSQL refuses a prepared statement whose result columns changed under it (a column was added). */
-const PLAN_RESULT_CHANGED = '0A000';
+/**
+ * Who may send statements to the one database connection. Single statements outside a transaction
+ * are sent as they come (the thread runs them in order, so several can be on their way at once); a
+ * transaction or a cursor holds the connection alone: it waits for the statements on their way,
+ * and statements that come meanwhile wait for it to end.
+ */
+class ConnectionGate {
+  private readonly exclusiveQueue = new Mutex();
+  private holder: Promise<void> | null = null;
+  private inflight = 0;
+  private drained: (() => void) | null = null;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) { out.set(part, at); at += part.length; }
-  return out;
-}
-
-interface Prepared { name: string; paramTypes: number[] }
-
-class PGliteConnection implements DatabaseConnection {
-  inTransaction = false;
-  /** Named statements by SQL text, in least-recently-used order (a Map keeps insertion order). */
-  private readonly statements = new Map<string, Prepared>();
-  private statementSeq = 0;
-  constructor(private readonly pglite: PGlite) {}
-
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    // The extended protocol takes one statement; a parameterless script (migrations) goes through exec.
-    const result =
-      query.parameters.length === 0
-        ? ((await this.pglite.exec(query.sql)).at(-1) ?? { rows: [], fields: [] })
-        : await this.prepared<R>(query.sql, query.parameters);
-    const command = result.command ?? '';
-    const affected = result.affectedRows ?? result.rowCount ?? 0;
-    return {
-      rows: result.rows as R[],
-      ...(command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE'
-        ? { numAffectedRows: BigInt(affected) }
-        : {}),
+  /** A single statement's turn: answers its release. */
+  async shared(): Promise<() => void> {
+    while (this.holder) await this.holder;
+    this.inflight += 1;
+    return () => {
+      this.inflight -= 1;
+      if (this.inflight === 0) this.drained?.();
     };
   }
 
-  /**
-   * A statement with parameters runs as a named prepared statement, kept per SQL text: its parse
-   * and parameter description happen once, and PostgreSQL may keep its plan (after five custom
-   * plans it weighs a generic one, as it does for any driver's prepared statements). Each run is
-   * then one round trip into the database (bind, describe, execute, sync) instead of PGlite's six.
-   * Parameters are serialised as PGlite's own query() does, by the types PostgreSQL inferred.
-   */
-  private async prepared<R>(text: string, parameters: readonly unknown[]): Promise<Results<R>> {
+  /** The connection alone (a transaction or a cursor): answers its release. */
+  async exclusive(): Promise<() => void> {
+    const unlock = await this.exclusiveQueue.lock();
+    let end!: () => void;
+    this.holder = new Promise<void>((resolve) => { end = resolve; });
+    if (this.inflight > 0) await new Promise<void>((resolve) => { this.drained = resolve; });
+    this.drained = null;
+    return () => {
+      this.holder = null;
+      end();
+      unlock();
+    };
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  inTransaction = false;
+  /** Set while this connection holds the database alone (its transaction). */
+  releaseExclusive: (() => void) | null = null;
+  constructor(private readonly thread: PGliteThread, private readonly gate: ConnectionGate) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const release = this.releaseExclusive ? null : await this.gate.shared();
+    let result;
     try {
-      return await this.runPrepared<R>(text, parameters);
-    } catch (error) {
-      // a table changed shape under a `select *` statement: prepare it again (at once, unless a
-      // transaction is now aborted by the error; then at its next use)
-      if ((error as { code?: string }).code !== PLAN_RESULT_CHANGED) throw error;
-      if (this.inTransaction) { this.statements.delete(text); throw error; }
-      await this.forget(text);
-      return this.runPrepared<R>(text, parameters);
+      result = await this.thread.query(query.sql, query.parameters, this.inTransaction);
+    } finally {
+      release?.();
     }
-  }
-
-  private async runPrepared<R>(text: string, parameters: readonly unknown[]): Promise<Results<R>> {
-    const { serialize } = protocol;
-    const statement = await this.statement(text);
-    const values = parameters.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const serializer = this.pglite.serializers[statement.paramTypes[i]];
-      return serializer ? serializer(value) : String(value);
-    });
-    const { messages } = await this.exchange(
-      concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
-      !this.inTransaction,
-    );
-    return pgParse.parseResults(messages, this.pglite.parsers)[0] as Results<R>;
-  }
-
-  private async statement(text: string): Promise<Prepared> {
-    const known = this.statements.get(text);
-    if (known) {
-      this.statements.delete(text);
-      this.statements.set(text, known);
-      return known;
-    }
-    const { serialize } = protocol;
-    const name = `kysely_${++this.statementSeq}`;
-    const { messages } = await this.exchange(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), false);
-    const prepared = { name, paramTypes: pgParse.parseDescribeStatementResults(messages) };
-    this.statements.set(text, prepared);
-    if (this.statements.size > STATEMENT_CACHE_SIZE) await this.forget(this.statements.keys().next().value as string);
-    return prepared;
-  }
-
-  private async forget(text: string): Promise<void> {
-    const known = this.statements.get(text);
-    if (!known) return;
-    this.statements.delete(text);
-    const { serialize } = protocol;
-    await this.exchange(concat([serialize.close({ type: 'S', name: known.name }), serialize.sync()]), false);
-  }
-
-  /** One protocol exchange, under PGlite's own lock (as its query() takes it). */
-  private exchange(message: Uint8Array, syncToFs: boolean) {
-    return this.pglite.runExclusive(() => this.pglite.execProtocol(message, { syncToFs }));
+    const command = result.command;
+    return {
+      rows: result.rows as R[],
+      ...(command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE'
+        ? { numAffectedRows: BigInt(result.affected) }
+        : {}),
+    };
   }
 
   /** Streams through a server-side cursor, so a large export never holds the whole result. */
   async *streamQuery<R>(query: CompiledQuery, chunkSize = 1000): AsyncIterableIterator<QueryResult<R>> {
     const ownTransaction = !this.inTransaction;
-    if (ownTransaction) await this.pglite.query('begin');
+    const run = (text: string, parameters: readonly unknown[] = []) => this.thread.query(text, parameters, true);
+    // a cursor lives in a transaction: the connection is this stream's until it ends
+    const release = ownTransaction ? await this.gate.exclusive() : null;
     try {
-      await this.pglite.query(`declare kysely_stream no scroll cursor for ${query.sql}`, [...query.parameters]);
+      yield* this.cursor<R>(query, chunkSize, ownTransaction, run);
+    } finally {
+      release?.();
+    }
+  }
+
+  private async *cursor<R>(query: CompiledQuery, chunkSize: number, ownTransaction: boolean, run: (text: string, parameters?: readonly unknown[]) => Promise<{ rows: unknown[] }>): AsyncIterableIterator<QueryResult<R>> {
+    if (ownTransaction) await run('begin');
+    try {
+      await run(`declare kysely_stream no scroll cursor for ${query.sql}`, query.parameters);
       for (;;) {
-        const chunk = await this.pglite.query<R>(`fetch ${Math.max(1, Math.floor(chunkSize))} from kysely_stream`);
+        const chunk = await run(`fetch ${Math.max(1, Math.floor(chunkSize))} from kysely_stream`);
         if (chunk.rows.length === 0) break;
-        yield { rows: chunk.rows };
+        yield { rows: chunk.rows as R[] };
       }
-      await this.pglite.query('close kysely_stream');
-      if (ownTransaction) await this.pglite.query('commit');
+      await run('close kysely_stream');
+      if (ownTransaction) await run('commit');
     } catch (error) {
-      if (ownTransaction) await this.pglite.query('rollback').catch(() => undefined);
+      if (ownTransaction) await run('rollback').catch(() => undefined);
       throw error;
     }
   }
 }
 
 class PGliteDriver implements Driver {
-  private readonly mutex = new Mutex();
-  private readonly connection: PGliteConnection;
-  private readonly releases = new WeakMap<DatabaseConnection, () => void>();
+  private readonly gate = new ConnectionGate();
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
-  }
+  constructor(private readonly pglite: PGliteThread) {}
 
-  async init(): Promise<void> { await this.pglite.waitReady; }
+  async init(): Promise<void> { /* the thread is started ready */ }
 
+  /** A handle on the one connection; it holds the connection alone only inside a transaction. */
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.mutex.lock();
-    this.releases.set(this.connection, release);
-    return this.connection;
+    return new PGliteConnection(this.pglite, this.gate);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
-    this.connection.inTransaction = true;
+    const c = connection as PGliteConnection;
+    c.releaseExclusive = await this.gate.exclusive();
+    try {
+      await c.executeQuery(CompiledQuery.raw('begin'));
+    } catch (error) {
+      this.endExclusive(c);
+      throw error;
+    }
+    c.inTransaction = true;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    this.connection.inTransaction = false;
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    const c = connection as PGliteConnection;
+    c.inTransaction = false;
+    try {
+      await c.executeQuery(CompiledQuery.raw('commit'));
+    } finally {
+      this.endExclusive(c);
+    }
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    this.connection.inTransaction = false;
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    const c = connection as PGliteConnection;
+    c.inTransaction = false;
+    try {
+      await c.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.endExclusive(c);
+    }
   }
 
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const release = this.releases.get(connection);
-    this.releases.delete(connection);
+  private endExclusive(c: PGliteConnection): void {
+    const release = c.releaseExclusive;
+    c.releaseExclusive = null;
     release?.();
   }
 
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.endExclusive(connection as PGliteConnection);
+  }
+
   async destroy(): Promise<void> {
-    if (!this.pglite.closed) await this.pglite.close();
+    await this.pglite.close();
   }
 }

@@ -13,7 +13,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const database = await openDatabase({ memory: {} });
   await migrateToLatest(database.db);
   await seedDatabase(database.db, { mode: 'demo' });
-  const blob = await database.pglite!.dumpDataDir('gzip');
+  const blob = await database.dumpDataDir!();
   fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
   await database.close();
   project.provide('pgliteSnapshot', file);

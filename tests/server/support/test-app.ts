@@ -55,7 +55,7 @@ async function pgliteSnapshot(): Promise<Blob> {
     const database = await openDatabase({ memory: {} });
     await migrateToLatest(database.db);
     await seedDatabase(database.db, { mode: 'demo' });
-    const blob = await database.pglite!.dumpDataDir('gzip');
+    const blob = await database.dumpDataDir!();
     await database.close();
     return blob;
   })();
