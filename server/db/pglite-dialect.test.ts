@@ -77,6 +77,20 @@ describe('PGlite dialect: statements with parameters run prepared', () => {
     expect(await outside).toBe(0);
   });
 
+  it('streams a result in chunks while other statements go on (a slow export holds no one up)', async () => {
+    const stream = sql<{ n: number }>`select n from generate_series(1, ${2500}::int) as n`.compile(database.db);
+    const chunks: number[] = [];
+    let others = 0;
+    for await (const chunk of database.db.getExecutor().stream(stream, 1000, { queryId: { queryId: 'probe' } } as never)) {
+      chunks.push(chunk.rows.length);
+      // between chunks, another request's statement is answered
+      const { rows } = await sql<{ v: number }>`select ${others}::int + 1 as v`.execute(database.db);
+      others = rows[0].v;
+    }
+    expect(chunks).toEqual([1000, 1000, 500]);
+    expect(others).toBe(3);
+  });
+
   it('keeps working past the statement cache size (old statements are closed)', async () => {
     for (let i = 0; i < 300; i++) {
       const { rows } = await sql<{ v: number }>`select ${1}::int + ${sql.lit(i)} as v`.execute(database.db);

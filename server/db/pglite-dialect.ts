@@ -97,36 +97,53 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  /** Streams through a server-side cursor, so a large export never holds the whole result. */
+  /**
+   * Streams through a server-side cursor, so a large export never holds the whole result. Outside
+   * a transaction the cursor is declared WITH HOLD in a short transaction of its own: PostgreSQL
+   * keeps the result (in its temporary files) and the chunks are then read like any single
+   * statement, so other requests go on while a long export is read — a slow client included.
+   */
   async *streamQuery<R>(query: CompiledQuery, chunkSize = 1000): AsyncIterableIterator<QueryResult<R>> {
-    const ownTransaction = !this.inTransaction;
-    const run = (text: string, parameters: readonly unknown[] = []) => this.thread.query(text, parameters, true);
-    // a cursor lives in a transaction: the connection is this stream's until it ends
-    const release = ownTransaction ? await this.gate.exclusive() : null;
-    try {
-      yield* this.cursor<R>(query, chunkSize, ownTransaction, run);
-    } finally {
-      release?.();
-    }
-  }
-
-  private async *cursor<R>(query: CompiledQuery, chunkSize: number, ownTransaction: boolean, run: (text: string, parameters?: readonly unknown[]) => Promise<{ rows: unknown[] }>): AsyncIterableIterator<QueryResult<R>> {
-    if (ownTransaction) await run('begin');
-    try {
-      await run(`declare kysely_stream no scroll cursor for ${query.sql}`, query.parameters);
+    const name = `kysely_stream_${++streamSeq}`;
+    const fetch = `fetch ${Math.max(1, Math.floor(chunkSize))} from ${name}`;
+    if (this.inTransaction) {
+      // inside the caller's transaction: a plain cursor, read within it
+      await this.thread.query(`declare ${name} no scroll cursor for ${query.sql}`, query.parameters, true);
       for (;;) {
-        const chunk = await run(`fetch ${Math.max(1, Math.floor(chunkSize))} from kysely_stream`);
+        const chunk = await this.thread.query(fetch, [], true);
         if (chunk.rows.length === 0) break;
         yield { rows: chunk.rows as R[] };
       }
-      await run('close kysely_stream');
-      if (ownTransaction) await run('commit');
-    } catch (error) {
-      if (ownTransaction) await run('rollback').catch(() => undefined);
-      throw error;
+      await this.thread.query(`close ${name}`, [], true);
+      return;
+    }
+    const release = await this.gate.exclusive();
+    try {
+      await this.thread.query('begin', [], true);
+      try {
+        await this.thread.query(`declare ${name} no scroll cursor with hold for ${query.sql}`, query.parameters, true);
+        await this.thread.query('commit', [], true);
+      } catch (error) {
+        await this.thread.query('rollback', [], true).catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      release();
+    }
+    try {
+      for (;;) {
+        const chunk = await this.executeQuery<R>(CompiledQuery.raw(fetch));
+        if (chunk.rows.length === 0) break;
+        yield { rows: chunk.rows };
+      }
+    } finally {
+      await this.executeQuery(CompiledQuery.raw(`close ${name}`)).catch(() => undefined);
     }
   }
 }
+
+/** Cursor names of the streams, unique on the one connection. */
+let streamSeq = 0;
 
 class PGliteDriver implements Driver {
   private readonly gate = new ConnectionGate();
