@@ -60,9 +60,13 @@ test('采购登记: 新增 opens the edit page with its one line; a second line 
   // a typed plate is upper-cased, and its first letter becomes the province (M → 蒙)
   await input(page, 'plateNumber').pressSequentially('ma12345');
   await expect(input(page, 'plateNumber')).toHaveValue('蒙A12345');
+  // a driver with a mobile (other suites add drivers without one)
+  const driver = (await apiData<{ list: { driverName: string }[] }>(page, 'POST', '/material/as-driver/list', {
+    search: [{ key: 'mobile', op: 'like', val: '1' }], limit: { pn: 1, ps: 1 },
+  })).list[0];
   await input(page, 'driverName').click();
-  await pickFirst(page, '选择司机');
-  await expect(input(page, 'driverName')).not.toHaveValue('');
+  await pickFirst(page, '选择司机', driver.driverName);
+  await expect(input(page, 'driverName')).toHaveValue(driver.driverName);
   await expect(input(page, 'mobile')).toHaveValue(/^1[3-9]\d{9}$/);
   await input(page, 'cardCode').click();
   await pickFirst(page, '选择IC卡');

@@ -81,7 +81,7 @@ describe('PGlite dialect: statements with parameters run prepared', () => {
     const stream = sql<{ n: number }>`select n from generate_series(1, ${2500}::int) as n`.compile(database.db);
     const chunks: number[] = [];
     let others = 0;
-    for await (const chunk of database.db.getExecutor().stream(stream, 1000, { queryId: { queryId: 'probe' } } as never)) {
+    for await (const chunk of database.db.getExecutor().stream(stream, 1000)) {
       chunks.push(chunk.rows.length);
       // between chunks, another request's statement is answered
       const { rows } = await sql<{ v: number }>`select ${others}::int + 1 as v`.execute(database.db);
