@@ -10,6 +10,7 @@ import {
   CHILD_MESSAGES, addUnique, cellProblem, childTotals, copyRows, emptyRow, insertAt, moveRow, removeRows, type ChildRow,
 } from '../../schema/child-rows';
 import type { DefaultContext } from '../../schema/defaults';
+import { trMessage } from '../schema-messages';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-schema';
 import { formatValue } from '../../schema/value-formats';
@@ -34,6 +35,7 @@ const Cell = memo(function Cell({ store, row, field, editable }: { store: ChildS
   const snap = useSnapshot(row);
   const errors = useSnapshot(store.errors);
   const value = snap[field.fieldName];
+  const tr = useTr();
   const error = errors[errorKey(row.rowKey, field.fieldName)];
   const set = (v: unknown) => { row[field.fieldName] = v; };
   const check = () => {
@@ -65,7 +67,7 @@ const Cell = memo(function Cell({ store, row, field, editable }: { store: ChildS
       control = <Select {...common} allowClear options={options} value={value as string | null} onChange={(v) => { set(v ?? null); check(); }} />;
       break;
     case 'YesNo':
-      control = <Select {...common} options={[{ label: '是', value: 'true' }, { label: '否', value: 'false' }]} value={value === null || value === undefined ? null : String(value)} onChange={(v) => { set(v === 'true'); check(); }} />;
+      control = <Select {...common} options={[{ label: tr('是'), value: 'true' }, { label: tr('否'), value: 'false' }]} value={value === null || value === undefined ? null : String(value)} onChange={(v) => { set(v === 'true'); check(); }} />;
       break;
     case 'Date':
     case 'DateTime':
@@ -79,7 +81,7 @@ const Cell = memo(function Cell({ store, row, field, editable }: { store: ChildS
     default:
       control = <Input {...common} value={(value as string | null) ?? ''} onChange={(e) => set(e.target.value)} />;
   }
-  return error ? <Tooltip title={error} open color="red" placement="bottom">{control}</Tooltip> : control;
+  return error ? <Tooltip title={trMessage(tr, error)} open color="red" placement="bottom">{control}</Tooltip> : control;
 });
 
 /** Drag sorting (dnd-kit): each row is sortable, its handle carries the drag listeners. */
@@ -147,7 +149,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
     const before = store.rows.length;
     store.rows = addUnique(store.rows, made, materialField!);
     const skipped = made.length - (store.rows.length - before);
-    if (skipped > 0) message.info(`已跳过 ${skipped} 个已在明细中的物料`);
+    if (skipped > 0) message.info(tr('已跳过 {n} 个已在明细中的物料', { n: skipped }));
   };
   const shown = useMemo(() => fields.filter((f) => f.ishow !== false && !f.ihidden).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)), [fields]);
   const keys = snap.rows.map((r) => r.rowKey);
@@ -156,7 +158,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
   const totals = shown.some((f) => f.itotal) ? childTotals(snap.rows as ChildRow[], shown) : null;
 
   const add = () => {
-    if (singleChild && store.rows.length >= 1) return void message.warning(CHILD_MESSAGES.singleChild);
+    if (singleChild && store.rows.length >= 1) return void message.warning(tr(CHILD_MESSAGES.singleChild));
     store.rows.push(emptyRow(fields, defaults));
   };
   /** An empty row above the chosen one (the position of the first selected row). */
@@ -167,16 +169,16 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
     store.rows = insertAt(store.rows, at, [emptyRow(fields, defaults)]);
   };
   const remove = () => {
-    if (selected.length === 0) return void message.warning(CHILD_MESSAGES.selectOne);
+    if (selected.length === 0) return void message.warning(tr(CHILD_MESSAGES.selectOne));
     modal.confirm({
       title: tr('温馨提示'), content: tr(CHILD_MESSAGES.deleteConfirm), okText: tr('确定'), cancelText: tr('取消'), type: 'warning',
       onOk: () => { store.rows = removeRows(store.rows, selected); setSelected([]); },
     });
   };
   const copy = () => {
-    if (singleChild) return void message.warning(CHILD_MESSAGES.singleChild);
+    if (singleChild) return void message.warning(tr(CHILD_MESSAGES.singleChild));
     const result = copyRows(store.rows, selected);
-    if (typeof result === 'string') return void message.warning(result);
+    if (typeof result === 'string') return void message.warning(tr(result));
     store.rows = result;
   };
 

@@ -29,6 +29,7 @@ export const RUNTIME_EN_US: Record<string, string> = {
   '单据不存在或已被删除': 'The document does not exist or was deleted',
   // child tables
   '新增行': 'Add row', '插入行': 'Insert row', '选择物料': 'Choose materials', '确定删除吗?': 'Delete?', '只能有一条子表信息': 'Only one detail row is allowed',
+  '已跳过 {n} 个已在明细中的物料': 'Skipped {n} materials already in the lines', '最多选择一条数据！': 'Select at most one record!',
   // pickers and viewers
   '清空': 'Clear', '最少要选择一条数据！': 'Please select at least one record!', '未找到该登记的抓拍图片': 'No pictures were found for this registration',
   '图片不存在': 'Picture not found', '输入关键字进行过滤': 'Type to filter',
