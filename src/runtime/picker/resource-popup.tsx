@@ -62,7 +62,7 @@ function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, 
   const tr = useTr();
   const { message } = AntApp.useApp();
   const fields = useMemo(() => (template.resSubList?.length ? template.resSubList : template.listSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden), [template]);
-  const columns = useMemo(() => listColumns(fields, desensitize).map((c) => ({ ...c, sorter: false })), [fields, desensitize]);
+  const columns = useMemo(() => listColumns(fields, desensitize, { tr }).map((c) => ({ ...c, sorter: false })), [fields, desensitize, tr]);
   const quickFields = useMemo(() => {
     const marked = fields.filter((f) => f.iallowQuery);
     return (marked.length ? marked : fields.filter((f) => !f.fieldType || f.fieldType === 'TEXT' || f.fieldType === 'CHAR'))
