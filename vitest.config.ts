@@ -23,6 +23,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           exclude: ['src/schema/**', 'tests/server/**', 'node_modules/**'],
+          setupFiles: ['tests/web-setup.ts'],
         },
       },
     ],

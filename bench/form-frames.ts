@@ -6,15 +6,15 @@ const FIELDS = 300;
 const LINES = 300;
 const KEYSTROKES = 30;
 
-/** A FORM template of `n` fields (text, number, choice, date in turn): the form engine's big case. */
-function bigForm(n: number) {
+/** A FORM template of `n` fields (text, number, choice, date in turn; or text only): the form engine's big case. */
+export function bigForm(n: number, textOnly = false) {
   const kinds = [
     { formSubmitType: 'ONE_TXT', fieldType: 'CHAR' },
     { formSubmitType: 'ONE_TXT', fieldType: 'NUMBER' },
     { formSubmitType: 'SELECT', fieldType: 'ENUM', options: [{ value: 'A', label: '甲' }, { value: 'B', label: '乙' }] },
     { formSubmitType: 'DATA_BOX_TIM', fieldType: 'DATE' },
   ];
-  return Array.from({ length: n }, (_, i) => ({ fieldName: `f${i}`, fieldExplain: `字段${i}`, seq: i, ishow: true, iupdate: true, irequired: i % 10 === 0, ...kinds[i % kinds.length] }));
+  return Array.from({ length: n }, (_, i) => ({ fieldName: `f${i}`, fieldExplain: `字段${i}`, seq: i, ishow: true, iupdate: true, irequired: i % 10 === 0, ...kinds[textOnly ? 0 : i % kinds.length] }));
 }
 
 /** Keystroke → next frame: each keydown stamps the time, the frame after it records the delay. */

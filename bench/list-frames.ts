@@ -1,7 +1,25 @@
+import type { Page } from 'playwright-core';
 import { startUiBench } from './bench-server';
 import { ms, percentile } from './stats';
 
 const ROWS = 50_000;
+
+/** One page of `rows` weigh records: the LIST template's page size, and an answer of that many rows (copies of the first 100). */
+export async function routeRows(page: Page, rows: number): Promise<void> {
+  await page.route('**/api/optimus_prime/optimusPrime?formatType=LIST*', async (route) => {
+    const answer = await (await route.fetch()).json();
+    answer.data.ps = rows;
+    await route.fulfill({ json: answer });
+  });
+  await page.route('**/api/measure/mm-pu-weigh/list', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}');
+    const answer = await (await route.fetch({ postData: JSON.stringify({ ...body, limit: { pn: 1, ps: 100 } }) })).json();
+    const sample = answer.data.list as Record<string, unknown>[];
+    answer.data.list = Array.from({ length: rows }, (_, i) => ({ ...sample[i % sample.length], id: i + 1, billCode: `BENCH${String(i + 1).padStart(7, '0')}` }));
+    answer.data.total = rows;
+    await route.fulfill({ json: answer });
+  });
+}
 /** A frame interval above this missed its 60 Hz slot: headless Chromium's frame timer jitters by ±0.1 ms around 16.7 ms. */
 const LATE_MS = 17.5;
 
@@ -19,20 +37,7 @@ export async function benchListFrames(): Promise<void> {
     await page.getByPlaceholder('密码').fill('Demo@2026');
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL(/\/clouds/);
-    // one page of 50,000 rows: the LIST template's page size, and an answer of that many rows
-    await page.route('**/api/optimus_prime/optimusPrime?formatType=LIST*', async (route) => {
-      const answer = await (await route.fetch()).json();
-      answer.data.ps = ROWS;
-      await route.fulfill({ json: answer });
-    });
-    await page.route('**/api/measure/mm-pu-weigh/list', async (route) => {
-      const body = JSON.parse(route.request().postData() ?? '{}');
-      const answer = await (await route.fetch({ postData: JSON.stringify({ ...body, limit: { pn: 1, ps: 100 } }) })).json();
-      const sample = answer.data.list as Record<string, unknown>[];
-      answer.data.list = Array.from({ length: ROWS }, (_, i) => ({ ...sample[i % sample.length], id: i + 1, billCode: `BENCH${String(i + 1).padStart(7, '0')}` }));
-      answer.data.total = ROWS;
-      await route.fulfill({ json: answer });
-    });
+    await routeRows(page, ROWS);
     await page.goto(`${base}/modules/measure/mm-pu-weigh/index`);
     await page.locator('.wb-page:visible .ant-table-tbody').getByText('BENCH0000001').waitFor({ timeout: 60_000 });
     const body = page.locator('.wb-page:visible .ant-table-tbody-virtual-holder').first();

@@ -65,7 +65,8 @@ test('角色管理 → 分配用户: the weigher\'s role to another user, who th
   await openFromSidebar(gate, '基础档案', '车辆');
   await expect(gate).toHaveTitle('车辆 —— 汽车衡统一管控平台');
 
-  // taken off the role again
+  // taken off the role again (once the first save's toast has gone, so that the next one is its own)
+  await expect(page.getByText('分配成功')).toHaveCount(0, { timeout: 15_000 });
   await openRoleUsers(page, '司磅员');
   await expect(right.getByText('测试门岗（e2e_gate）')).toBeVisible();
   await right.getByText('测试门岗（e2e_gate）').click();
@@ -172,7 +173,8 @@ test('预警通知 and 分配用户 in English', async ({ page }) => {
   await expect(page).toHaveURL(/\/clouds/);
   await switchToEnglish(page);
 
-  await openFromSidebar(page, '系统管理', '预警通知');
+  // the menu reads in English too
+  await openFromSidebar(page, 'System', 'Warning notices');
   const head = view(page).locator('.ant-table-thead');
   for (const label of ['Warning', 'Recipients', 'Copy', 'Blind copy', 'Updated', 'Action']) await expect(head.getByText(label, { exact: true })).toBeVisible();
   await expect(view(page).locator('.ant-alert')).toContainText('no mail is sent');
@@ -188,7 +190,7 @@ test('预警通知 and 分配用户 in English', async ({ page }) => {
   await page.screenshot({ path: 'test-results/warn-notice-dialog-en.png' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await openFromSidebar(page, '系统管理', '角色管理');
+  await openFromSidebar(page, 'System', 'Roles');
   await expect(button(page, /^Assign users$/)).toBeVisible();
   await openRoleUsers(page, '化验员', /^Assign users$/);
   const users = page.locator('.ant-modal').filter({ hasText: 'Assign users' });

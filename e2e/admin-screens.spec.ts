@@ -358,7 +358,7 @@ test('the administration screens in English: titles, buttons, columns, form labe
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/clouds/);
   await switchToEnglish(page);
-  await openFromSidebar(page, '系统管理', '用户管理');
+  await openFromSidebar(page, 'System', 'Users');
   const head = view(page).locator('.ant-table-thead');
   for (const label of ['User name', 'Name', 'Mobile', 'E-mail', 'Enabled', 'Locked', 'Created']) await expect(head.getByText(label, { exact: true })).toBeVisible();
   await expect(button(page, /^Add$/)).toBeVisible();
@@ -385,7 +385,7 @@ test('the administration screens in English: titles, buttons, columns, form labe
   for (const label of ['User name', 'Initial password', 'Companies', 'Roles', 'Administrator']) await expect(form.getByText(label, { exact: true })).toBeVisible();
   await form.getByRole('button', { name: 'Cancel' }).click();
 
-  await openFromSidebar(page, '系统管理', '集团管理');
+  await openFromSidebar(page, 'System', 'Groups');
   await expect(view(page).locator('.ant-table-thead').getByText('Group code', { exact: true })).toBeVisible();
   await rows(page).first().locator('.ant-checkbox').click();
   await button(page, /^Logos$/).click();
@@ -396,14 +396,14 @@ test('the administration screens in English: titles, buttons, columns, form labe
   await page.screenshot({ path: 'test-results/admin-en-logos.png' });
   await logos.locator('.ant-modal-close').click();
 
-  await openFromSidebar(page, '系统管理', '菜单管理');
+  await openFromSidebar(page, 'System', 'Menus');
   for (const label of ['Name', 'Type', 'Permission key', 'Route', 'Component']) await expect(view(page).locator('.ant-table-thead').getByText(label, { exact: true })).toBeVisible();
-  await openFromSidebar(page, '系统管理', '角色管理');
+  await openFromSidebar(page, 'System', 'Roles');
   await rows(page).filter({ hasText: '化验员' }).locator('.ant-checkbox').click();
   await button(page, /^Permissions$/).click();
   await expect(page.locator('.ant-modal').getByRole('tab', { name: 'Menus and buttons' })).toBeVisible();
   await page.locator('.ant-modal').getByRole('button', { name: 'Cancel' }).click();
-  await openFromSidebar(page, '系统管理', '在线用户');
+  await openFromSidebar(page, 'System', 'Online users');
   await expect(view(page).locator('.ant-table-thead').getByText('Last seen', { exact: true })).toBeVisible();
   await expect(button(page, /^Force offline$/)).toBeVisible();
 

@@ -56,7 +56,8 @@ test('采购登记: 新增 opens the edit page with its one line; a second line 
   await editPage(page).getByRole('button', { name: '插入行' }).click();
   await expect(cells(page, 'noticeCode')).toHaveCount(1);
 
-  await input(page, 'billCode').fill('E2E-DJ-0001');
+  await expect(input(page, 'billCode')).toBeDisabled(); // numbered by the server (编码规则) on save
+  await expect(input(page, 'billCode')).toHaveAttribute('placeholder', '保存时自动生成');
   // a typed plate is upper-cased, and its first letter becomes the province (M → 蒙)
   await input(page, 'plateNumber').pressSequentially('ma12345');
   await expect(input(page, 'plateNumber')).toHaveValue('蒙A12345');
@@ -78,7 +79,7 @@ test('采购登记: 新增 opens the edit page with its one line; a second line 
   // the edit tab closes and the list shows the new registry
   await expect(page).toHaveURL(/\/pu_registry\/index$/);
   await expect(tabs(page).getByText('采购登记编辑')).toHaveCount(0);
-  await view(page).getByLabel('快速查询').fill('E2E-DJ-0001');
+  await view(page).getByLabel('快速查询').fill('CGDJ'); // the only registry numbered by the rule (the seed's are DFNYPR…)
   await view(page).getByLabel('快速查询').press('Enter');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('蒙A12345');
@@ -151,13 +152,12 @@ test('销售登记: the same edit page under 销售管理; its line picks the sa
   await expect(page.getByText('只能有一条子表信息')).toBeVisible();
   await expect(cells(page, 'noticeCode')).toHaveCount(1);
 
-  await input(page, 'billCode').fill('E2E-SR-0001');
   await input(page, 'plateNumber').pressSequentially('jb12345');
   await expect(input(page, 'plateNumber')).toHaveValue('晋B12345');
   await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(page).toHaveURL(/\/sa_registry\/index$/);
-  await view(page).getByLabel('快速查询').fill('E2E-SR-0001');
+  await view(page).getByLabel('快速查询').fill('XSDJ');
   await view(page).getByLabel('快速查询').press('Enter');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('晋B12345');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
+import { expectNoConsoleErrors, hoverAndClick, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
 import { button, listRows as rows, view } from './support/page';
 
 const editPage = (page: Page) => view(page).locator('.wb-edit-page');
@@ -7,10 +7,20 @@ const input = (page: Page, field: string) => editPage(page).locator(`[data-field
 const cells = (page: Page, field: string) => editPage(page).locator(`[data-cell="${field}"]`);
 const shown = (page: Page, label: string) => editPage(page).locator('.ant-formily-item').filter({ hasText: label }).locator('.wb-form-display');
 
-async function findSettlement(page: Page, code: string) {
-  await view(page).getByLabel('快速查询').fill(code);
+async function quickSearch(page: Page, text: string) {
+  await view(page).getByLabel('快速查询').fill(text);
   await view(page).getByLabel('快速查询').press('Enter');
+}
+
+/** Finds the newest settlement numbered by the rule (the list is newest first; earlier tests and runs may have added others). */
+async function findNewestSettlement(page: Page, prefix: string): Promise<string> {
+  await quickSearch(page, prefix);
+  await expect(rows(page).first()).toContainText(prefix);
+  const code = new RegExp(`${prefix}[\\w-]+`).exec(await rows(page).first().innerText())?.[0];
+  expect(code, 'the newest settlement has a rule number').toBeTruthy();
+  await quickSearch(page, code!);
   await expect(rows(page)).toHaveCount(1);
+  return code!;
 }
 
 test('采购结算: 新增 opens the edit page; lines and totals are recalculated on every change; 修改 and 查看 open the same page in their modes', async ({ page }) => {
@@ -27,7 +37,8 @@ test('采购结算: 新增 opens the edit page; lines and totals are recalculate
   await expect(input(page, 'reCompanyName')).toHaveValue('东方能源有限公司');
   await expect(cells(page, 'billCode')).toHaveCount(1);
 
-  await input(page, 'settleCode').fill('E2E-JS-0001');
+  await expect(input(page, 'settleCode')).toBeDisabled(); // numbered by the server (编码规则) on save
+  await expect(input(page, 'settleCode')).toHaveAttribute('placeholder', '保存时自动生成');
   await input(page, 'noticeCode').click();
   const popup = page.locator('.wb-resource-popup');
   await expect(popup.locator('.ant-modal-title')).toHaveText('选择采购通知单');
@@ -78,7 +89,7 @@ test('采购结算: 新增 opens the edit page; lines and totals are recalculate
   // the edit tab closes and the list shows the new document
   await expect(page).toHaveURL(/\/fd_pu_settlement_main\/index$/);
   await expect(page.locator('.wb-tag-tabs, .ant-tabs').getByText('采购结算编辑')).toHaveCount(0);
-  await findSettlement(page, 'E2E-JS-0001');
+  await findNewestSettlement(page, 'CGJS'); // numbered by the rule (the seed's are DFNYPJ…)
   await expect(rows(page).first()).toContainText('25892.96');
   await expect(rows(page).first()).toContainText('25800.00');
 
@@ -101,7 +112,8 @@ test('采购结算: 新增 opens the edit page; lines and totals are recalculate
 
   // 查看: read-only, 返回 leaves
   await rows(page).first().locator('.ant-checkbox-input').check();
-  await button(page, /^查\s*看$/).click();
+  // finance's sixth button (after 新增, 修改, 审核, 弃审, 复制) is under 更多
+  await hoverAndClick(page, button(page, /更多/), page.getByRole('menuitem', { name: '查看', exact: true }));
   await expect(page).toHaveURL(/\/viewEdit\?id=\d+$/);
   await expect(editPage(page).getByText('采购结算单 — 查看')).toBeVisible();
   await expect(editPage(page).getByRole('button', { name: /^保\s*存$/ })).toHaveCount(0);

@@ -97,7 +97,7 @@ test('admin-only entries carry no star; jzjk, pdjk and dsrw open other applicati
   await expect(page.locator('.wb-tabs .ant-tabs-tab')).toHaveText(['首页', '接口文档']);
 });
 
-test('idle for 40 minutes locks the session; the lock page unlocks with the password; the timer restarts on mouse movement', async ({ page }) => {
+test('idle for 40 minutes sends the user to /login signed out (spec 000 §4); the timer restarts on mouse movement', async ({ page }) => {
   const problems = watchConsole(page);
   await page.clock.install();
   await signIn(page, 'weigher');
@@ -108,8 +108,22 @@ test('idle for 40 minutes locks the session; the lock page unlocks with the pass
   await page.clock.fastForward('39:00');
   await expect(page).toHaveURL(/\/clouds\/index$/);
   await page.clock.fastForward('01:30');
-  await expect(page).toHaveURL(/\/lock$/);
-  expect(await page.evaluate(() => [localStorage.getItem('wb.isLock'), sessionStorage.getItem('wb.isLock')])).toEqual(['1', '1']);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+  // the locked session was signed out: a page of the application asks for the sign-in again
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('wb.session') ?? '{}').accessToken ?? null)).toBeNull();
+  await page.goto('/clouds/index');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'weigher');
+  await expect(page).toHaveURL(/\/clouds\/index$/);
+  expect(await page.evaluate(() => [localStorage.getItem('wb.isLock'), sessionStorage.getItem('wb.isLock')])).toEqual([null, null]);
+  await expectNoConsoleErrors(problems, [/401/, /426/]);
+});
+
+test('a session carrying the lock flag goes to the lock page, which unlocks with the password', async ({ page }) => {
+  await signIn(page, 'weigher');
+  await expect(page).toHaveURL(/\/clouds\/index$/);
+  await page.evaluate(() => { localStorage.setItem('wb.isLock', '1'); sessionStorage.setItem('wb.isLock', '1'); });
   await page.goto('/clouds/index');
   await expect(page).toHaveURL(/\/lock$/); // every page goes to the lock page while locked
   await expect(page.getByText('张司磅')).toBeVisible();
@@ -120,7 +134,6 @@ test('idle for 40 minutes locks the session; the lock page unlocks with the pass
   await page.getByRole('button', { name: /解\s*锁/ }).click();
   await expect(page).toHaveURL(/\/clouds\/index$/);
   expect(await page.evaluate(() => [localStorage.getItem('wb.isLock'), sessionStorage.getItem('wb.isLock')])).toEqual([null, null]);
-  await expectNoConsoleErrors(problems, [/401/, /426/]);
 });
 
 test('the login page runs no idle timer; a failed refresh signs out to /login', async ({ page }) => {
@@ -146,7 +159,7 @@ test('refresh remounts the current page; the logo falls back to the default imag
   await hoverArea(page, '计量管理');
   await drawer(page).getByRole('menuitem', { name: '采购过磅记录' }).click();
   await expect(page.locator('.wb-page:visible').getByText(/共 \d+ 条/)).toBeVisible();
-  await page.locator('.wb-page:visible').getByTitle('3', { exact: true }).click();
+  await page.locator('.wb-page:visible .ant-pagination-item-3').click();
   await expect(page.locator('.wb-page:visible .ant-pagination-item-active')).toHaveText('3');
   await page.getByRole('button', { name: '刷新' }).click();
   await expect(page.locator('.wb-page:visible .ant-pagination-item-active')).toHaveText('1');
@@ -165,7 +178,10 @@ test('the home page shows the company’s figures from the database, and they fo
   await expect(figure('inFactory')).toHaveText(String(counts.inFactory + 1));
   await page.locator('.wb-home .ant-pagination-item').last().click();
   await expect(page.getByRole('cell', { name: '蒙E20001' })).toBeVisible();
-  await expect(page.getByRole('img', { name: '近7天净重（吨）' }).locator('rect')).toHaveCount(7);
+  // ECharts (SVG): a bar per day labelled with its 车次, and the legend saying so
+  const chart = page.getByRole('img', { name: '近7天净重（吨）' });
+  await expect(chart.locator('text', { hasText: /^\d+ 车次$/ })).toHaveCount(7);
+  await expect(chart.locator('text', { hasText: '净重（吨），柱上数字为车次' })).toBeVisible();
 });
 
 test('a document’s request-log drawer: numbered entries, text on first expand, 日志详情', async ({ page }) => {

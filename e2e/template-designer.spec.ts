@@ -18,6 +18,8 @@ async function openAttributes(page: Page, code: string) {
   await list.getByRole('button', { name: '字段属性' }).click();
   await expect(page).toHaveURL(/\/custom\/format\/form\/sub\?id=\d+$/);
   await expect(view(page).locator('.wb-format-head')).toContainText(code);
+  // a FORM template opens in the visual designer; its attribute table is under 属性表
+  if (code.endsWith('_form')) await view(page).locator('.wb-fd-views').getByText('属性表', { exact: true }).click();
 }
 
 /** A field's row of the attribute table on the visible tab. */
@@ -36,7 +38,10 @@ async function saveAndPublish(page: Page) {
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(view(page).locator('.wb-format-head')).toContainText('草稿有修改');
   await view(page).getByRole('button', { name: /^发\s*布$/ }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  // 发布 reads the impact analysis first; nothing refers to a removed field here, so 发布 is enabled at once
+  const publish = page.locator('.ant-modal:visible').filter({ hasText: '发布说明' });
+  await expect(publish.getByText('没有引用受影响：发布后使用此模板的页面将按当前草稿显示')).toBeVisible();
+  await publish.getByRole('button', { name: /^发\s*布$/ }).click();
   await expect(page.getByText('发布成功')).toBeVisible();
   await expect(view(page).locator('.wb-format-head')).toContainText('已发布');
 }
@@ -45,6 +50,8 @@ async function saveAndPublish(page: Page) {
 const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 test('模板设计: an administrator configures a settlement\'s 计算方式, 选择时间 and 选择时间范围, saves and publishes; the operator screens follow', async ({ page }) => {
+  // three saves and publishes, each through the impact analysis, and the operator screens: longer than the default on a loaded machine
+  test.setTimeout(150_000);
   const problems = watchConsole(page);
   await signIn(page, 'admin');
   await openFromSidebar(page, '配置中心', '模板设计');

@@ -19,7 +19,7 @@ test('an operator opens the weigh records from the menu and pages, sorts and sea
   await expect(view(page).getByText('合计', { exact: true })).toBeVisible();
   await expect(view(page).getByText('10 条/页')).toBeVisible();
 
-  await view(page).getByTitle('2', { exact: true }).click();
+  await view(page).locator('.ant-pagination-item-2').click();
   await expect(view(page).locator('.ant-pagination-item-active')).toHaveText('2');
 
   await view(page).getByRole('columnheader', { name: '净重(吨)' }).click();
@@ -44,9 +44,8 @@ test('the advanced query filters by status, and the sum row follows the filter',
   const before = await sum().textContent();
   await page.getByText('高级查询').click();
   const form = page.locator('.wb-advanced-query');
-  // the default time range (today 09:30 to tomorrow 09:30) is cleared to look at every day
-  await form.getByLabel('毛重时间').hover();
-  await form.locator('.ant-picker-clear').first().click();
+  // no range is configured for 毛重时间: the panel starts empty, as the list is unfiltered
+  await expect(form.getByLabel('毛重时间')).toHaveValue('');
   await form.getByLabel('过磅状态').click();
   await page.locator('.ant-select-item-option[title="已称毛重"]').click();
   await form.getByRole('button', { name: /查\s*询/ }).click();
@@ -67,6 +66,10 @@ test('delete asks 此操作将永久删除该数据, 是否继续? and needs a s
   await page.getByRole('button', { name: /删\s*除/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('此操作将永久删除该数据, 是否继续?');
+  // a weigh record's delete names its reason
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('删除磅单须填写原因（至少 2 个字）')).toBeVisible();
+  await dialog.getByLabel('删除原因').fill('重复过磅');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText(/删除成功|已审核的单据不能删除/)).toBeVisible();
 });

@@ -16,8 +16,10 @@ import { failure } from './http/envelope';
 import { registerErrorHandler } from './http/error-handler';
 import './http/fastify-types';
 import { registerIdempotency } from './http/idempotency';
+import { frameworkErrors, registerInputRules } from './http/input';
 import { registerOperationLog, registerStartTime } from './http/operation-log';
 import { registerRateLimit } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './http/rate-limit-store';
 import { ResourceRegistry } from './resources/registry';
 import { registerRoutes } from './routes';
@@ -40,7 +42,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, allowUnionTypes: true } },
+    // Ajv's options are in http/input.ts: no coercion in bodies, strict integers in params and queries
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true },
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -51,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     db: database.db,
     dbKind: database.kind,
+    readOnly: (fn) => database.readOnly(fn),
     clock,
     sessions,
     captcha,
@@ -59,10 +63,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.decorate('svc', services);
 
+  registerSecurityHeaders(app, config.frameSources);
   registerErrorHandler(app);
+  registerInputRules(app);
   registerStartTime(app);
   const store = deps.rateLimitStore ?? (config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore());
-  registerRateLimit(app, store, { perMinute: config.rateLimitPerMinute, loginPerMinute: config.loginRateLimitPerMinute });
+  registerRateLimit(app, store, { perMinute: config.rateLimitPerMinute, loginPerMinute: config.loginRateLimitPerMinute, publicPerMinute: config.publicRateLimitPerMinute });
   registerOperationLog(app);
   registerAuthHook(app);
   registerIdempotency(app);
@@ -89,7 +95,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: staticDir,
       wildcard: false,
       setHeaders(res, filePath) {
-        res.header('x-content-type-options', 'nosniff');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },

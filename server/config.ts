@@ -22,6 +22,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Sign-in attempts per client address per minute. */
   loginRateLimitPerMinute: number;
+  /** Calls of the signed-out public screens' endpoints per client address per minute. */
+  publicRateLimitPerMinute: number;
   /** Folder with the built UI (dist/). Served when present. */
   staticDir?: string;
   logLevel: string;
@@ -30,6 +32,19 @@ export interface AppConfig {
   timezone: string;
   /** Development aid: a 403 in the UI offers to register the missing permission (admins only). */
   devAid: boolean;
+  /** CSP frame-src sources: the sites the /myiframe/* pages (menu entries with an http address) may show. */
+  frameSources: string;
+  /** `npm start` reads the enabled scales' indicators (their simulators on the demo data); off: no live weights. */
+  weighStation: boolean;
+  /** Every n-th simulated truck cheats (its weight jumps while it stands); 0: none. */
+  simulatorCheatEvery: number;
+  /** SQL data sources: statement and lock timeouts, and the planner cost above which a statement is refused before it runs. */
+  sqlSource: { statementTimeoutMs: number; lockTimeoutMs: number; maxCost: number };
+  /**
+   * PEM of the Ed25519 public key authorisation codes are verified with; the key shipped in
+   * server/licence/licence-public-key.pem when absent (not read from the environment: tests give theirs).
+   */
+  licencePublicKey?: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -74,10 +89,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL?.trim() || undefined,
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 1200, 'RATE_LIMIT_PER_MINUTE'),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 60, 'LOGIN_RATE_LIMIT_PER_MINUTE'),
+    publicRateLimitPerMinute: int(env.PUBLIC_RATE_LIMIT_PER_MINUTE, 120, 'PUBLIC_RATE_LIMIT_PER_MINUTE'),
     staticDir: env.STATIC_DIR?.trim() || path.resolve('dist'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     versionCode: env.VERSION_CODE?.trim() || '0.1.0',
     timezone: env.TIMEZONE?.trim() || 'Asia/Shanghai',
     devAid: env.DEV_AID === '1' || env.DEV_AID === 'true',
+    frameSources: parseFrameSources(env.FRAME_SOURCES),
+    weighStation: env.WEIGH_STATION !== '0' && env.WEIGH_STATION !== 'false',
+    simulatorCheatEvery: int(env.WEIGH_SIMULATOR_CHEAT_EVERY, 0, 'WEIGH_SIMULATOR_CHEAT_EVERY'),
+    sqlSource: {
+      statementTimeoutMs: Math.max(100, int(env.SQL_SOURCE_TIMEOUT_MS, 5000, 'SQL_SOURCE_TIMEOUT_MS')),
+      lockTimeoutMs: int(env.SQL_SOURCE_LOCK_TIMEOUT_MS, 1000, 'SQL_SOURCE_LOCK_TIMEOUT_MS'),
+      maxCost: Math.max(1, int(env.SQL_SOURCE_MAX_COST, 2_000_000, 'SQL_SOURCE_MAX_COST')),
+    },
   };
+}
+
+/** CSP source expressions separated by spaces (`https:`, `https://bi.example.com`, `'none'`): nothing that ends the directive. */
+function parseFrameSources(value: string | undefined): string {
+  const sources = (value ?? '').trim().split(/\s+/).filter(Boolean);
+  if (sources.length === 0) return 'https: http:';
+  const bad = sources.find((s) => !/^('none'|'self'|[A-Za-z][A-Za-z0-9+.-]*:(\/\/[A-Za-z0-9*.:-]+(\/[A-Za-z0-9._~/-]*)?)?|[A-Za-z0-9*.-]+(:\d+)?)$/.test(s));
+  if (bad) throw new Error(`FRAME_SOURCES must be CSP sources separated by spaces (https:, https://host, 'none'), got "${bad}"`);
+  return sources.join(' ');
 }

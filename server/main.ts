@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/seed';
 import { seedDatabase } from './seed/seed';
+import { WeighStation } from './weigh/station/station';
 
 /** `npm start` / `npm run server`: open the database, migrate, seed, serve. */
 async function main(): Promise<void> {
@@ -16,6 +17,13 @@ async function main(): Promise<void> {
     onGeneratedPassword: (password) => console.log(`\n  Created user admin with the generated password: ${password}\n  (shown once; change it after signing in)\n`),
   });
   const app = await buildApp({ config, database, logger: process.env.LOG_LEVEL !== 'silent' });
+  const station = config.weighStation
+    ? new WeighStation({ db: database.db, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, connection: { simulator: { cheatEvery: config.simulatorCheatEvery } } })
+    : undefined;
+  if (station) {
+    app.svc.weigh = station;
+    app.addHook('onClose', () => station.stop());
+  }
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
@@ -25,6 +33,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  await station?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;

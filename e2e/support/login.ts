@@ -25,7 +25,7 @@ export async function expectNoConsoleErrors(problems: string[], allowed: RegExp[
 /**
  * Opens a menu item as a person does: hover the first-level entry, then click the item in the
  * drawer. The first hover can land while the frame is still settling after sign-in, so the
- * pointer is moved off and on again until the drawer shows.
+ * pointer is moved off and on again until the drawer shows and the item is clicked.
  */
 export async function openFromSidebar(page: Page, area: string, item: string): Promise<void> {
   const entry = page.getByRole('navigation', { name: /^(主菜单|Main menu)$/ }).getByText(area, { exact: true });
@@ -34,8 +34,10 @@ export async function openFromSidebar(page: Page, area: string, item: string): P
     await page.mouse.move(600, 5);
     await entry.hover();
     await expect(link).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await link.click();
+    // the drawer can switch to another area between the hover and the click (the pointer crossing
+    // the sidebar, the menu reloading after a change): then the item is gone and all is tried again
+    await link.click({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Switches the interface to English from the top bar (the hover is repeated until the menu shows, as in openFromSidebar). */

@@ -4,7 +4,8 @@ import path from 'node:path';
 /**
  * PGlite is single-connection: two processes opening one data directory corrupt it. The first
  * opener writes `DATA_DIR/.lock` (with O_EXCL) holding its pid; a second opener fails at once with
- * a clear message. A lock left behind by a process that no longer runs is taken over.
+ * a clear message. A lock left behind by a process that no longer runs is taken over, including one
+ * killed a moment ago that its parent has not reaped yet (a zombie answers `kill(pid, 0)`).
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -50,8 +51,21 @@ export class DataDirLockedError extends Error {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isZombie(pid);
+}
+
+/** Whether /proc says the process has exited and waits to be reaped (Z, or X: being removed); false where /proc is absent. */
+export function isZombie(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // `pid (comm) state …`: comm may hold spaces and parentheses, the state follows the last `)`
+  const state = stat.slice(stat.lastIndexOf(')') + 1).trim()[0];
+  return state === 'Z' || state === 'X';
 }

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
-import { PGliteDialect } from './pglite-dialect';
+import { connectionGate, PGliteDialect } from './pglite-dialect';
 import { PGliteThread } from './pglite-thread';
+import { requestScoped } from './request-transaction';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -14,7 +15,30 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's files as a gzipped tarball, when kind is pglite (tests start from such snapshots). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * A read-only transaction on a connection of its own (SQL data sources, server/sql/run.ts): begun
+   * `read only`, always rolled back, outside any request transaction.
+   */
+  readOnly<T>(fn: (conn: ReadOnlyConnection) => Promise<T>): Promise<T>;
 }
+
+/** A result with its columns' names and type oids. */
+export interface FieldResult { rows: Record<string, unknown>[]; fields: { name: string; dataTypeID: number }[] }
+
+export interface ReadOnlyConnection {
+  /** One of our own statements (no parameters: SET LOCAL ROLE and the like). */
+  command(sql: string): Promise<void>;
+  /**
+   * A statement that carries a SQL source's text: always a prepared statement with at least one
+   * bound parameter (never a path that runs several statements). On the embedded database a
+   * statement still running after `watchdogMs` is stopped by restarting the database thread.
+   */
+  query(sql: string, parameters: readonly unknown[], watchdogMs: number, onWatchdog?: () => void): Promise<FieldResult>;
+}
+
+const needsParameters = (parameters: readonly unknown[]) => {
+  if (parameters.length === 0) throw new Error('a SQL source statement must carry bound parameters (one prepared statement)');
+};
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -52,8 +76,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes, options: `-c TimeZone=${timezone}` });
     pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const db = new Kysely<DB>({ dialect: requestScoped(new PostgresDialect({ pool })), plugins });
+    const readOnly = async <T>(fn: (conn: ReadOnlyConnection) => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('begin read only');
+        return await fn({
+          command: async (text) => { await client.query(text); },
+          query: async (text, parameters) => {
+            needsParameters(parameters);
+            // values given: pg sends Parse/Bind/Execute (the extended protocol), one statement
+            const result = await client.query({ text, values: [...parameters] });
+            return { rows: result.rows, fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+          },
+        });
+      } finally {
+        await client.query('rollback').catch(() => { broken = true; });
+        client.release(broken);
+      }
+    };
+    return { db, kind: 'postgres', close: () => db.destroy(), readOnly };
   }
 
   let releaseLock: (() => void) | undefined;
@@ -65,10 +108,33 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   try {
     const thread = await PGliteThread.start({ dataDir, snapshot: options.memory?.snapshot, timezone });
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(thread), plugins });
+    const db = new Kysely<DB>({ dialect: requestScoped(new PGliteDialect(thread)), plugins });
+    const readOnly = async <T>(fn: (conn: ReadOnlyConnection) => Promise<T>): Promise<T> => {
+      // the one connection alone, as a transaction holds it
+      const release = await connectionGate(thread).exclusive();
+      try {
+        await thread.query('begin read only', [], true);
+        try {
+          return await fn({
+            command: async (text) => { await thread.query(text, [], true); },
+            query: async (text, parameters, watchdogMs, onWatchdog) => {
+              needsParameters(parameters);
+              const result = await thread.query(text, parameters, true, { watchdogMs, fired: onWatchdog, fields: true });
+              return { rows: result.rows as Record<string, unknown>[], fields: result.fields ?? [] };
+            },
+          });
+        } finally {
+          // after a watchdog restart there is no transaction left to end
+          await thread.query('rollback', [], true).catch(() => undefined);
+        }
+      } finally {
+        release();
+      }
+    };
     return {
       db,
       kind: 'pglite',
+      readOnly,
       dumpDataDir: () => thread.dumpDataDir(),
       close: async () => {
         await db.destroy();

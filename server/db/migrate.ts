@@ -7,6 +7,17 @@ import * as files006 from './migrations/006-files';
 import * as groupLogoFiles007 from './migrations/007-group-logo-files';
 import * as formatParams008 from './migrations/008-format-params';
 import * as warnNotice009 from './migrations/009-warn-notice';
+import * as authHardening011 from './migrations/011-auth-hardening';
+import * as weighCycle014 from './migrations/014-weigh-cycle';
+import * as weighPrints015 from './migrations/015-weigh-prints';
+import * as customTables016 from './migrations/016-custom-tables';
+import * as formatVersions020 from './migrations/020-format-versions';
+import * as menuGeneration025 from './migrations/025-menu-generation';
+import * as weighAutoCall026 from './migrations/026-weigh-auto-call';
+import * as numberRules030 from './migrations/030-number-rules';
+import * as licence033 from './migrations/033-licence';
+import * as sqlSources035 from './migrations/035-sql-sources';
+import * as previewTokens037 from './migrations/037-preview-tokens';
 
 /** Migrations in order; a new one is appended here (file names sort in the same order). */
 const migrations: Record<string, Migration> = {
@@ -18,6 +29,17 @@ const migrations: Record<string, Migration> = {
   '007-group-logo-files': groupLogoFiles007,
   '008-format-params': formatParams008,
   '009-warn-notice': warnNotice009,
+  '011-auth-hardening': authHardening011,
+  '014-weigh-cycle': weighCycle014,
+  '015-weigh-prints': weighPrints015,
+  '016-custom-tables': customTables016,
+  '020-format-versions': formatVersions020,
+  '025-menu-generation': menuGeneration025,
+  '026-weigh-auto-call': weighAutoCall026,
+  '030-number-rules': numberRules030,
+  '033-licence': licence033,
+  '035-sql-sources': sqlSources035,
+  '037-preview-tokens': previewTokens037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -43,7 +43,7 @@ class Mutex {
  * transaction or a cursor holds the connection alone: it waits for the statements on their way,
  * and statements that come meanwhile wait for it to end.
  */
-class ConnectionGate {
+export class ConnectionGate {
   private readonly exclusiveQueue = new Mutex();
   private holder: Promise<void> | null = null;
   private inflight = 0;
@@ -142,13 +142,21 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+const gates = new WeakMap<PGliteThread, ConnectionGate>();
+/** The one gate of a database thread: every Kysely instance and the SQL-source runner share it. */
+export function connectionGate(thread: PGliteThread): ConnectionGate {
+  let gate = gates.get(thread);
+  if (!gate) { gate = new ConnectionGate(); gates.set(thread, gate); }
+  return gate;
+}
+
 /** Cursor names of the streams, unique on the one connection. */
 let streamSeq = 0;
 
 class PGliteDriver implements Driver {
-  private readonly gate = new ConnectionGate();
+  private readonly gate: ConnectionGate;
 
-  constructor(private readonly pglite: PGliteThread) {}
+  constructor(private readonly pglite: PGliteThread) { this.gate = connectionGate(pglite); }
 
   async init(): Promise<void> { /* the thread is started ready */ }
 

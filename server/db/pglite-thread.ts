@@ -2,7 +2,30 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 
 /** What a statement answers from the database thread. */
-export interface ThreadResult { rows: unknown[]; command: string; affected: number }
+export interface ThreadResult { rows: unknown[]; command: string; affected: number; fields?: { name: string; dataTypeID: number }[] }
+
+/** The error of a statement stopped by the watchdog (the database thread was restarted under it). */
+export const WATCHDOG_CODE = 'WATCHDOG_RESTART';
+
+interface StartOptions { dataDir?: string; snapshot?: ArrayBuffer; timezone: string }
+
+async function spawn(options: StartOptions): Promise<Worker> {
+  // the snapshot is copied, not moved: a restart starts from it again
+  const snapshot = options.snapshot ? options.snapshot.slice(0) : undefined;
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir: options.dataDir, snapshot, timezone: options.timezone },
+    transferList: snapshot ? [snapshot] : [],
+  });
+  const [ready] = (await Promise.race([
+    once(worker, 'message'),
+    once(worker, 'error').then(([error]) => { throw error; }),
+  ])) as [{ ready: boolean; error?: Record<string, unknown> }];
+  if (!ready.ready) {
+    await worker.terminate();
+    throw rebuildError(ready.error ?? {});
+  }
+  return worker;
+}
 
 type Pending = { resolve(answer: Record<string, unknown>): void; reject(error: Error): void };
 
@@ -25,7 +48,13 @@ export class PGliteThread {
   private failure: Error | null = null;
   private closed = false;
 
-  private constructor(private readonly worker: Worker) {
+  private restarting: Promise<void> | null = null;
+
+  private constructor(private worker: Worker, private readonly options: StartOptions) {
+    this.attach(worker);
+  }
+
+  private attach(worker: Worker): void {
     worker.on('message', (message: { id?: number; ok?: boolean; answer?: Record<string, unknown>; error?: Record<string, unknown> }) => {
       if (message.id === undefined) return;
       const waiting = this.pending.get(message.id);
@@ -40,39 +69,68 @@ export class PGliteThread {
       this.pending.clear();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => { if (!this.closed) fail(new Error(`the database thread stopped (exit code ${code})`)); });
+    worker.on('exit', (code) => { if (!this.closed && worker === this.worker) fail(new Error(`the database thread stopped (exit code ${code})`)); });
   }
 
   /** Starts the thread and its database: files under `dataDir`, or in memory (optionally from a saved snapshot). */
   static async start(options: { dataDir?: string; snapshot?: Blob; timezone: string }): Promise<PGliteThread> {
-    const snapshot = options.snapshot ? await options.snapshot.arrayBuffer() : undefined;
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, snapshot, timezone: options.timezone },
-      transferList: snapshot ? [snapshot] : [],
-    });
-    const [ready] = (await Promise.race([
-      once(worker, 'message'),
-      once(worker, 'error').then(([error]) => { throw error; }),
-    ])) as [{ ready: boolean; error?: Record<string, unknown> }];
-    if (!ready.ready) {
-      await worker.terminate();
-      throw rebuildError(ready.error ?? {});
-    }
-    return new PGliteThread(worker);
+    const start: StartOptions = { dataDir: options.dataDir, timezone: options.timezone, snapshot: options.snapshot ? await options.snapshot.arrayBuffer() : undefined };
+    return new PGliteThread(await spawn(start), start);
   }
 
-  private call(message: Record<string, unknown>): Promise<Record<string, unknown>> {
+  /**
+   * The watchdog's last resort: PGlite runs a statement to its end whatever statement_timeout says
+   * and cannot be interrupted, so a runaway statement is stopped by ending its thread and starting
+   * the database again (from its files; an in-memory database — tests — from the snapshot it was
+   * started from). Every statement in flight fails with `reason`; statements sent meanwhile wait.
+   */
+  restart(reason: string): Promise<void> {
+    this.restarting ??= (async () => {
+      const old = this.worker;
+      old.removeAllListeners();
+      const error = Object.assign(new Error(reason), { code: WATCHDOG_CODE });
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+      await old.terminate();
+      try {
+        this.worker = await spawn(this.options);
+        this.attach(this.worker);
+      } catch (startError) {
+        this.failure = startError as Error;
+      }
+    })().finally(() => { this.restarting = null; });
+    return this.restarting;
+  }
+
+  private async call(message: Record<string, unknown>, watchdogMs?: number, onWatchdog?: () => void): Promise<Record<string, unknown>> {
+    if (this.restarting) await this.restarting;
     if (this.failure) return Promise.reject(this.failure);
     if (this.closed) return Promise.reject(new Error('the database is closed'));
     const id = ++this.seq;
-    return new Promise((resolve, reject) => {
+    const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ ...message, id });
     });
+    if (!watchdogMs) return answer;
+    const timer = setTimeout(() => {
+      if (!this.pending.has(id)) return;
+      onWatchdog?.();
+      void this.restart(`查询超过 ${watchdogMs} ms，已被中止`);
+    }, watchdogMs);
+    try {
+      return await answer;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  async query(sql: string, parameters: readonly unknown[], inTransaction: boolean): Promise<ThreadResult> {
-    return (await this.call({ op: 'query', sql, parameters: [...parameters], inTransaction })) as unknown as ThreadResult;
+  /**
+   * One statement. With `watchdogMs`, a statement still running after that long is stopped by
+   * restarting the database (see restart); `fired` is told first. `fields`: answer the result's
+   * column names and type oids too.
+   */
+  async query(sql: string, parameters: readonly unknown[], inTransaction: boolean, extra?: { watchdogMs?: number; fired?: () => void; fields?: boolean }): Promise<ThreadResult> {
+    return (await this.call({ op: 'query', sql, parameters: [...parameters], inTransaction, fields: extra?.fields ?? false }, extra?.watchdogMs, extra?.fired)) as unknown as ThreadResult;
   }
 
   /** The database files as a gzipped tarball (what `memory.snapshot` starts from). */

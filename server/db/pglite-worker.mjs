@@ -13,6 +13,8 @@ const NUMERIC = 1700;
 const STATEMENT_CACHE_SIZE = 256;
 /** PostgreSQL refuses a prepared statement whose result columns changed under it (a column was added). */
 const PLAN_RESULT_CHANGED = '0A000';
+/** Statements that change a table's shape. */
+const SCHEMA_CHANGE = /^\s*(alter|drop)\s+table\b/i;
 const { serialize } = protocol;
 
 const { dataDir, snapshot, timezone } = workerData;
@@ -73,7 +75,16 @@ async function runPrepared(text, parameters, inTransaction) {
 
 async function query(text, parameters, inTransaction) {
   // the extended protocol takes one statement; a parameterless script (migrations) goes through exec
-  if (parameters.length === 0) return (await pglite.exec(text)).at(-1) ?? { rows: [], fields: [] };
+  if (parameters.length === 0) {
+    const result = (await pglite.exec(text)).at(-1) ?? { rows: [], fields: [] };
+    // a table changed shape (数据源 sync): every prepared statement is prepared again at its next use,
+    // also inside the changing transaction, where a stale one would abort it
+    if (SCHEMA_CHANGE.test(text) && statements.size) {
+      statements.clear();
+      await pglite.exec('deallocate all');
+    }
+    return result;
+  }
   try {
     return await runPrepared(text, parameters, inTransaction);
   } catch (error) {
@@ -102,7 +113,9 @@ async function handle(message) {
   switch (message.op) {
     case 'query': {
       const result = await query(message.sql, message.parameters, message.inTransaction);
-      return { rows: result.rows, command: result.command ?? '', affected: result.affectedRows ?? result.rowCount ?? 0 };
+      const answer = { rows: result.rows, command: result.command ?? '', affected: result.affectedRows ?? result.rowCount ?? 0 };
+      if (message.fields) answer.fields = (result.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+      return answer;
     }
     case 'dump': {
       const blob = await pglite.dumpDataDir('gzip');

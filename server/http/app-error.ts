@@ -10,6 +10,7 @@ export const MESSAGES = {
   internal: '系统内部错误，请联系管理员',
   unauthorized: '登录已失效，请重新登录',
   forcedOffline: '您已被管理员强制下线，请重新登录',
+  accessRemoved: '您在当前公司的权限已被移除，请重新登录',
   accountLocked: '账号已被锁定，请联系管理员解锁',
   accountDisabled: '账号已被停用，请联系管理员',
   invalidRefresh: '登录已失效，请重新登录',

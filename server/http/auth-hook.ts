@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allPermissions, loadPermissions } from '../auth/permissions';
+import { isPreview, narrowToPreview, ownRoutePermission, PREVIEW_HEADER, previewPermissions } from '../templates/preview-token';
 import { forbidden, unauthorized } from './app-error';
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -22,6 +23,7 @@ export function registerAuthHook(app: FastifyInstance): void {
     if (!cache._perms) {
       const auth = this.auth;
       cache._perms = !auth ? Promise.resolve(new Set<string>())
+        : isPreview(auth) ? previewPermissions(app.svc.db, auth, auth.preview)
         : auth.admin ? allPermissions(app.svc.db)
         : loadPermissions(app.svc.db, auth.userId, auth.orgId);
     }
@@ -36,6 +38,17 @@ export function registerAuthHook(app: FastifyInstance): void {
     const token = bearer(request);
     if (!token) throw unauthorized();
     request.auth = await app.svc.sessions.authenticate(token);
+    // a preview token (header) narrows this session: read-only, the chosen organisation, the role's rights at most
+    const preview = request.headers[PREVIEW_HEADER];
+    if (typeof preview === 'string' && preview) {
+      const narrowed = await narrowToPreview(app.svc.db, request, request.auth, preview, app.svc.clock());
+      request.auth = narrowed;
+      const own = isPreview(narrowed) ? await ownRoutePermission(app.svc.db, request, narrowed) : undefined;
+      if (own !== undefined) {
+        if (!own) throw forbidden(undefined, config.permission);
+        return;
+      }
+    }
     if (config.permission && !request.auth.admin) {
       const permissions = await request.permissionSet();
       if (!permissions.has(config.permission)) throw forbidden(undefined, config.permission);

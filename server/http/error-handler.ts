@@ -11,11 +11,17 @@ interface AjvIssue {
 
 const PART: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
+/** The field of a validation problem as the rest of the API names it: `children.pu_notice_line[2].remark`. */
+export function fieldOf(issue: AjvIssue, extra?: unknown): string {
+  const parts = issue.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined && extra !== '') parts.push(String(extra));
+  return parts.reduce((path, p) => (/^\d+$/.test(p) ? `${path}[${p}]` : path ? `${path}.${p}` : p), '');
+}
+
 /** A validation problem in words a person can act on: which field, what is wrong. */
 export function describeValidation(issue: AjvIssue, context: string | undefined): string {
   const where = PART[context ?? 'body'] ?? '参数';
-  const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const name = (extra?: unknown) => [field, extra].filter((x) => x !== undefined && x !== '').join('.');
+  const name = (extra?: unknown) => fieldOf(issue, extra);
   const p = issue.params;
   switch (issue.keyword) {
     case 'required': return `${where}缺少必填字段 ${name(p.missingProperty)}`;
@@ -37,12 +43,16 @@ export function describeValidation(issue: AjvIssue, context: string | undefined)
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(failure(error.code, error.message, error.data));
+      // a refusal under a preview token says so: the role lacks the key, nobody should grant it (the 403 development aid skips it)
+      const data = request.auth?.preview && error.statusCode === 403 && error.data && typeof error.data === 'object' ? { ...error.data, preview: true } : error.data;
+      return reply.status(error.statusCode).send(failure(error.code, error.message, data));
     }
     const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
     if (fe.validation && fe.validation.length > 0) {
       const msg = describeValidation(fe.validation[0], fe.validationContext);
-      return reply.status(400).send(failure('400', msg, { field: fe.validation[0].instancePath || null }));
+      const issue = fe.validation[0];
+      const field = fieldOf(issue, issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined);
+      return reply.status(400).send(failure('400', msg, { field: field || null }));
     }
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -11,6 +11,8 @@ declare module 'fastify' {
     /** The caller's permission keys in the current organisation (loaded once per request). */
     permissionSet(): Promise<Set<string>>;
     startedAt: number;
+    /** What a write's operation-log entry keeps as its result (e.g. the old values of a corrected weigh record). */
+    operationResult: unknown;
   }
   interface FastifyContextConfig {
     /** No sign-in needed. */
@@ -22,7 +24,7 @@ declare module 'fastify' {
     /** Do not write an operation-log entry (sign-in has its own log). */
     noOperationLog?: boolean;
     /** Stricter rate limit bucket. */
-    rateLimitBucket?: 'login';
+    rateLimitBucket?: 'login' | 'public';
   }
 }
 

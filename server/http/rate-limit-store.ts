@@ -60,6 +60,8 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return { count, ttl }
 `;
 
+const LOST = new Set(['reconnecting', 'close', 'end']);
+
 /** Counters shared by every API process through Redis: one atomic round trip per hit. */
 export function createRedisRateLimitStore(url: string, opts: { prefix?: string } = {}): RateLimitStore {
   const prefix = opts.prefix ?? 'rl:';
@@ -71,6 +73,9 @@ export function createRedisRateLimitStore(url: string, opts: { prefix?: string }
   redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   return {
     async hit(key, windowMs) {
+      // once a connection was lost, a hit fails at once (the caller counts per process meanwhile)
+      // rather than queueing behind reconnect attempts; only the first connection is waited for
+      if (LOST.has(redis.status)) throw new Error(`Redis at ${redis.options.host}:${redis.options.port} is ${redis.status}`);
       const [count, ttl] = await redis.rateLimitHit(prefix + key, String(checkWindow(windowMs)));
       return { count: Number(count), resetAt: Date.now() + Number(ttl) };
     },

@@ -32,3 +32,16 @@ export function searchColumns(def: ResourceDefinition): Record<string, ColumnSpe
   }
   return out;
 }
+
+/** The engine's own columns of every business table (see ddl.ts). */
+const SYSTEM_DB = ['id', 'org_id', 'group_id', 'status', 'enabled', 'deleted', 'created_by', 'created_by_name', 'created_at', 'updated_by', 'updated_at', 'version'];
+
+/**
+ * What a row of a resource answers: the system columns, the metadata's columns and their pinyin
+ * shadows — never a column the metadata dropped (a tombstone kept in the table) or one added by hand.
+ */
+export function rowColumns(def: ResourceDefinition, alias = 't'): string[] {
+  const own = def.columns.map((c) => c.fieldDbName);
+  const shadows = pinyinColumns(def).map(pinyinColumnOf);
+  return [...SYSTEM_DB, ...own, ...shadows].map((c) => (alias ? `${alias}.${c}` : c));
+}

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { fillPinyin } from './pinyin';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
 
 /** The database type of a metadata column (identifiers come only from parsed metadata). */
@@ -26,19 +26,7 @@ export async function ensureResourceTable(db: Kysely<any>, def: ResourceDefiniti
   const existing = await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${def.tableName}`.execute(db);
   const have = new Set(existing.rows.map((r) => r.name));
   if (have.size === 0) {
-    let create = db.schema.createTable(def.tableName).ifNotExists()
-      .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      .addColumn('org_id', 'bigint', (c) => c.notNull())
-      .addColumn('group_id', 'bigint')
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('FREE'))
-      .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
-      .addColumn('deleted', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('created_by', 'bigint')
-      .addColumn('created_by_name', 'text')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('updated_by', 'bigint')
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1));
+    let create = withSystemColumns(db.schema.createTable(def.tableName).ifNotExists());
     for (const c of def.columns) create = create.addColumn(c.fieldDbName, columnDataType(c));
     await create.execute();
     await db.schema.createIndex(`${def.tableName}_org_idx`).ifNotExists().on(def.tableName).columns(['org_id', 'id desc']).where(sql.ref('deleted'), '=', false).execute();
@@ -53,7 +41,17 @@ export async function ensureResourceTable(db: Kysely<any>, def: ResourceDefiniti
     }
   }
   await ensureListSupport(db, def);
+  await protectForSqlSources(db, def);
   await fillPinyin(db, def);
+}
+
+/**
+ * What a SQL data source may read of a business table (server/sql): SELECT by the reader role,
+ * live rows of the current organisation (or group) only, by row-level security. Idempotent.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export async function protectForSqlSources(db: Kysely<any>, def: Pick<ResourceDefinition, 'tableName' | 'scope'>): Promise<void> {
+  await sql`select cg_sql_reader_protect(${def.tableName}, ${scopeColumn(def as ResourceDefinition)})`.execute(db);
 }
 
 /** The column that scopes a resource's rows: org_id, or group_id for group-wide tables. */
@@ -146,4 +144,21 @@ export async function ensureListSupport(db: AnyDb, def: ResourceDefinition): Pro
       await sql`create index if not exists ${sql.id(indexName(table, column, 'trgm_idx'))} on ${sql.table(table)} using gin (${sql.ref(column)} gin_trgm_ops) where deleted = false`.execute(db);
     }
   }
+}
+
+/** The system columns every business table has (identity, scope, lifecycle, audit, version): described once. */
+export function withSystemColumns<T extends string>(create: CreateTableBuilder<T, never>): CreateTableBuilder<T, never> {
+  return create
+    .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    .addColumn('org_id', 'bigint', (c) => c.notNull())
+    .addColumn('group_id', 'bigint')
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('FREE'))
+    .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
+    .addColumn('deleted', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('created_by', 'bigint')
+    .addColumn('created_by_name', 'text')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_by', 'bigint')
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1));
 }

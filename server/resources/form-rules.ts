@@ -5,6 +5,10 @@ import { CHILD_MESSAGES } from '../../src/schema/child-rows';
 import { isChildSum, recalculateMain, withRowCalculations } from '../../src/schema/form-calc';
 import type { Template } from '../../src/schema/template';
 import { validateSubmission } from '../../src/schema/validate';
+import { scaleProblem } from '../../src/schema/weigh';
+import { numberRuleProblem } from '../../src/schema/number-rule';
+import { assayGroupProblem } from '../../src/schema/assay';
+import { settleRuleProblem } from '../../src/schema/settle';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/app-error';
 
@@ -53,7 +57,7 @@ export function withCalculations(
   return { ...main, ...Object.fromEntries(fields.filter((f) => f.calculate && !kept.includes(f)).map((f) => [f.fieldName, changes[f.fieldName] ?? basis[f.fieldName]])), ...(sent ? { children } : {}) };
 }
 
-function comparable(value: unknown): string | null {
+export function comparable(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (value instanceof Date) return String(value.getTime());
   if (typeof value === 'string') {
@@ -119,4 +123,20 @@ export function checkLineCount(form: Template | null, body: Readonly<Record<stri
     if (count > 1) throw badRequest(`${list.label}：${CHILD_MESSAGES.singleChild}`, { field: `children.${list.customTable}` });
     if (count === 0 && form.validTable) throw badRequest(`${list.label}：${NO_LINE}`, { field: `children.${list.customTable}` });
   }
+}
+
+/** Rules over a whole row of one table (several fields together), by table name. */
+const TABLE_RULES: Record<string, (row: Readonly<Record<string, unknown>>) => { field: string; message: string } | null> = {
+  mm_scale: scaleProblem,
+  as_number_rule: numberRuleProblem,
+  qc_assay_group: assayGroupProblem,
+  as_inventory: settleRuleProblem,
+};
+
+/** Refuses a row that breaks its table's rules, judged on the stored row overlaid with the submission. */
+export function checkTableRules(tableName: string, body: Readonly<Record<string, unknown>>, current?: Readonly<Record<string, unknown>>): void {
+  const rule = TABLE_RULES[tableName];
+  if (!rule) return;
+  const problem = rule({ ...(current ?? {}), ...body });
+  if (problem) throw badRequest(problem.message, { field: problem.field });
 }

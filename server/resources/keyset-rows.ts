@@ -19,8 +19,8 @@ function typed(key: KeysetKey, value: string): RawBuilder<unknown> {
 }
 
 /**
- * Rows after the cursor in the order `keys` (PostgreSQL's defaults: asc puts nulls last, desc
- * puts them first): for some i, keys before i equal the cursor's and key i comes after it.
+ * Rows after the cursor in the order `keys` (blanks last in both directions, as the list pages
+ * order them): for some i, keys before i equal the cursor's and key i comes after it.
  */
 function afterCursor(keys: KeysetKey[], cursor: (string | null)[]): Expression<SqlBool> {
   const either: RawBuilder<SqlBool>[] = [];
@@ -28,9 +28,9 @@ function afterCursor(keys: KeysetKey[], cursor: (string | null)[]): Expression<S
   keys.forEach((key, i) => {
     const ref = sql.ref(key.ref);
     const value = cursor[i];
-    const later = key.dir === 'asc'
-      ? value === null ? null : sql<SqlBool>`(${ref} > ${typed(key, value)} or ${ref} is null)`
-      : value === null ? sql<SqlBool>`${ref} is not null` : sql<SqlBool>`${ref} < ${typed(key, value)}`;
+    // blanks come last in either direction: nothing but ties after a blank
+    const later = value === null ? null
+      : sql<SqlBool>`(${ref} ${sql.raw(key.dir === 'asc' ? '>' : '<')} ${typed(key, value)} or ${ref} is null)`;
     if (later) either.push(equal.length ? sql<SqlBool>`(${sql.join([...equal, later], sql` and `)})` : later);
     equal.push(value === null ? sql<SqlBool>`${ref} is null` : sql<SqlBool>`${ref} = ${typed(key, value)}`);
   });
@@ -48,7 +48,7 @@ function afterCursor(keys: KeysetKey[], cursor: (string | null)[]): Expression<S
 export async function* keysetBatches(query: AnyQuery, sort: KeysetKey[], size: number): AsyncGenerator<Record<string, unknown>[]> {
   const keys: KeysetKey[] = [...sort, { ref: 't.id', dir: 'desc', type: 'number' }];
   let ordered = query.select(keys.map((k, i) => sql<string | null>`(${sql.ref(k.ref)})::text`.as(`k${i}`)));
-  for (const k of keys) ordered = ordered.orderBy(k.ref, k.dir);
+  for (const k of keys) ordered = ordered.orderBy(sql`${sql.ref(k.ref)} ${sql.raw(k.dir)} nulls last`);
   let cursor: (string | null)[] | null = null;
   for (;;) {
     const after = cursor;

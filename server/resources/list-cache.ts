@@ -71,7 +71,7 @@ const MAX_ENTRIES = 500;
 const MAX_BOUNDS = 64;
 const TEMPLATE_TTL_MS = 5_000;
 
-export interface ListTemplate { id: number; formatType: string; customTable: string | null; totals: { fieldName: string; customTable: string | null }[] }
+export interface ListTemplate { id: number; formatType: string; customTable: string | null; menuUuid: string | null; totals: { fieldName: string; customTable: string | null }[] }
 
 export class ListCaches {
   readonly sets = new Lru<string, FilteredSet>(MAX_ENTRIES);
@@ -110,13 +110,13 @@ export class ListCaches {
   template(id: number): Promise<ListTemplate | null> {
     const hit = this.templates.get(id);
     if (hit && this.now() - hit.at < TEMPLATE_TTL_MS) return hit.value;
-    const value = this.db.selectFrom('cgFormat').select(['id', 'formatType', 'customTable', 'published']).where('id', '=', id).executeTakeFirst()
+    const value = this.db.selectFrom('cgFormat').select(['id', 'formatType', 'customTable', 'menuUuid', 'published']).where('id', '=', id).executeTakeFirst()
       .then((row) => {
         if (!row?.published) return null;
         const published = row.published as { customTable?: string | null; listSubList?: { fieldName: string; customTable?: string | null; itotal?: boolean }[] | null };
         const customTable = published.customTable ?? row.customTable ?? null;
         return {
-          id: row.id, formatType: row.formatType, customTable,
+          id: row.id, formatType: row.formatType, customTable, menuUuid: row.menuUuid,
           totals: (published.listSubList ?? []).filter((f) => f.itotal).map((f) => ({ fieldName: f.fieldName, customTable: f.customTable ?? customTable })),
         };
       });

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
 import type { ListRequest } from '../../src/schema/search';
 import { badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { listRequestSchema, pageOf, sortOf, whereSearch } from '../http/list-query';
-import { searchColumns } from './columns';
+import { rowColumns, searchColumns } from './columns';
+import { scopeColumn } from './ddl';
 import { listCachesOf, type FilteredSet, type ListCaches, type Totals } from './list-cache';
 import { currentOrg, requireAction } from './scope';
 
@@ -21,21 +22,31 @@ export async function resolveResource(app: FastifyInstance, request: FastifyRequ
   return def;
 }
 
+/** A line table's column holding its document's id. */
+export function parentColumn(line: ResourceDefinition): string {
+  return line.columns.find((c) => c.fieldName === line.parentKey)!.fieldDbName;
+}
+
 /**
  * The rows of a resource the caller may see: its current organisation's (or group's, for
- * group-wide tables), not deleted.
+ * group-wide tables), not deleted. A line is part of its document: it is seen only while its
+ * document exists (not deleted) in the caller's scope too, whatever organisation the line carries.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
 export async function scopedRows(app: FastifyInstance, request: FastifyRequest, def: ResourceDefinition): Promise<any> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   const db = app.svc.db as Kysely<any>;
   const orgId = currentOrg(request);
+  const groupOf = async () => (await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow()).groupId;
   let q = db.selectFrom(`${def.tableName} as t`).where('t.deleted', '=', false);
-  if (def.scope === 'GROUP') {
-    const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
-    q = q.where('t.group_id', '=', org.groupId);
-  } else {
-    q = q.where('t.org_id', '=', orgId);
+  q = def.scope === 'GROUP' ? q.where('t.group_id', '=', await groupOf()) : q.where('t.org_id', '=', orgId);
+  if (def.kind === 'LINE') {
+    const parent = def.parentTable ? await app.svc.resources.byTable(def.parentTable) : undefined;
+    if (!parent || !def.parentKey) throw notFound();
+    const parentScope = parent.scope === 'GROUP' ? await groupOf() : orgId;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+    q = q.where((eb: ExpressionBuilder<any, any>) => eb.exists(eb.selectFrom(`${parent.tableName} as p`).select(sql.lit(1).as('one'))
+      .whereRef('p.id', '=', `t.${parentColumn(def)}`).where('p.deleted', '=', false).where(`p.${scopeColumn(parent)}`, '=', parentScope)));
   }
   return q;
 }
@@ -127,7 +138,8 @@ async function pageRows(
   const before = keyset && !reverse && walk > 0 ? 1 : 0;
   const skip = reverse ? after : walk - before;
   const limit = take + before;
-  const dir = (d: 'asc' | 'desc') => (reverse ? (d === 'asc' ? 'desc' : 'asc') : d);
+  // blanks come last whichever way a column is sorted; a walk from the end reverses both
+  const by = (ref: string, d: 'asc' | 'desc', reversed = reverse) => sql`${sql.ref(ref)} ${sql.raw(reversed ? (d === 'asc' ? 'desc' : 'asc') : d)} nulls ${sql.raw(reversed ? 'first' : 'last')}`;
   let source = filtered;
   if (from) source = source.where('t.id', '<', from.bound);
   if (until !== undefined) source = source.where('t.id', '>=', until);
@@ -136,19 +148,19 @@ async function pageRows(
     // a CTE name no resource table can have (their names start with a letter)
     const gathered = source.select(['t.id', ...sort.map((s, i) => sql.ref(s.ref).as(`s${i}`))]);
     let ids = db.selectFrom('_page_ids').select('_page_ids.id');
-    sort.forEach((s, i) => { ids = ids.orderBy(`_page_ids.s${i}`, dir(s.dir)); });
-    ids = ids.orderBy('_page_ids.id', dir('desc')).offset(skip).limit(limit);
+    sort.forEach((s, i) => { ids = ids.orderBy(by(`_page_ids.s${i}`, s.dir)); });
+    ids = ids.orderBy(by('_page_ids.id', 'desc')).offset(skip).limit(limit);
     q = db.with((cte) => cte('_page_ids').materialized(), () => gathered)
-      .selectFrom(`${def.tableName} as t`).innerJoin(ids.as('p'), 'p.id', 't.id').selectAll('t');
+      .selectFrom(`${def.tableName} as t`).innerJoin(ids.as('p'), 'p.id', 't.id').select(rowColumns(def));
   } else if ((skip + limit <= SHORT_WALK && !reverse) || until !== undefined) {
-    q = source.selectAll('t').offset(skip).limit(limit);
+    q = source.select(rowColumns(def)).offset(skip).limit(limit);
   } else {
     let ids = source.select('t.id');
-    for (const o of orders) ids = ids.orderBy(o.ref, dir(o.dir));
+    for (const o of orders) ids = ids.orderBy(by(o.ref, o.dir));
     ids = ids.offset(skip).limit(limit);
-    q = db.selectFrom(`${def.tableName} as t`).innerJoin(ids.as('p'), 'p.id', 't.id').selectAll('t');
+    q = db.selectFrom(`${def.tableName} as t`).innerJoin(ids.as('p'), 'p.id', 't.id').select(rowColumns(def));
   }
-  for (const o of orders) q = q.orderBy(o.ref, o.dir);
+  for (const o of orders) q = q.orderBy(by(o.ref, o.dir, false));
   // the generation checked in the same statement (a one-time filter): no rows when it moved on
   if (guard) q = q.where(sql<boolean>`coalesce((select generation from resource_generation where table_name = ${guard.table}), 0) = ${guard.generation}`);
   const rows = (await q.execute()) as Row[];

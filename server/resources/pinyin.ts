@@ -4,12 +4,12 @@ import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resour
 
 /**
  * Pickers find master data by the pinyin initials of its names as well as by the text: typing
- * `dfny` finds 东方能源. Each name column of a master table has a shadow column `<column>_py`
+ * `dfny` finds 东方能源. Each name column of a master table (and each column flagged `pinyin`) has a shadow column `<column>_py`
  * holding the initials, kept by every write through the engine and filled for rows written
  * otherwise (seeds, imports) by `fillPinyin`.
  */
 export function pinyinColumns(def: ResourceDefinition): ResourceColumn[] {
-  return def.kind === 'MASTER' ? def.columns.filter((c) => c.fieldType === 'CHAR' && /Name$/.test(c.fieldName)) : [];
+  return def.columns.filter((c) => c.fieldType === 'CHAR' && (c.pinyin || (def.kind === 'MASTER' && /Name$/.test(c.fieldName))));
 }
 export const pinyinColumnOf = (c: ResourceColumn) => `${c.fieldDbName}_py`;
 

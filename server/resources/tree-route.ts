@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { resolveResource, routeParams, scopedRows, type RouteParams } from './list-route';
+import { rowColumns } from './columns';
 import { requireAction } from './scope';
 
 /** Most nodes a tree answer carries (a category tree, not a data set). */
@@ -24,7 +25,7 @@ export async function treeRoutes(app: FastifyInstance): Promise<void> {
     const parentField = def.treeParentField;
     const parent = parentField ? def.columns.find((c) => c.fieldName === parentField) : undefined;
     if (!parent) throw badRequest(`${def.tableExplain}(${def.tableName}) 不是树形资源`);
-    const rows = (await (await scopedRows(app, request, def)).selectAll('t').orderBy('t.id').limit(TREE_LIMIT + 1).execute()) as Record<string, unknown>[];
+    const rows = (await (await scopedRows(app, request, def)).select(rowColumns(def)).orderBy('t.id').limit(TREE_LIMIT + 1).execute()) as Record<string, unknown>[];
     if (rows.length > TREE_LIMIT) throw badRequest(`${def.tableExplain}超过 ${TREE_LIMIT} 个节点，不能作为树读取`);
     // the node's label: its first required text column that is not the parent link
     const label = def.columns.find((c) => c.required && c.fieldType === 'CHAR' && /Name$/.test(c.fieldName))

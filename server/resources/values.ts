@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
+import { isDateText } from '../../src/schema/date-text';
+import { TXT_MAX_LENGTH, type ResourceColumn, type ResourceDefinition } from '../../src/schema/resource';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/app-error';
 import { initials, pinyinColumnOf, pinyinColumns } from './pinyin';
 
-const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** Reads one submitted value by the column's type: trims text, turns '' into null, refuses what does not fit. */
-function valueOf(c: ResourceColumn, raw: unknown, enumValues: ReadonlySet<string> | undefined): unknown {
+export function valueOf(c: ResourceColumn, raw: unknown, enumValues: ReadonlySet<string> | undefined): unknown {
   if (raw === undefined) return undefined;
   if (raw === null || raw === '' || (typeof raw === 'string' && raw.trim() === '')) return null;
   const bad = (what: string) => badRequest(`${c.fieldExplain}(${c.fieldName}) ${what}`, { field: c.fieldName });
@@ -16,7 +16,8 @@ function valueOf(c: ResourceColumn, raw: unknown, enumValues: ReadonlySet<string
     case 'TXT': {
       if (typeof raw !== 'string' && typeof raw !== 'number') throw bad('应为文本');
       const text = String(raw).trim();
-      if (c.fieldType === 'CHAR' && [...text].length > (c.length ?? 255)) throw bad(`长度不能超过 ${c.length ?? 255}`);
+      const max = c.fieldType === 'CHAR' ? c.length ?? 255 : c.maxLength ?? TXT_MAX_LENGTH;
+      if (text.length > max && [...text].length > max) throw bad(`长度不能超过 ${max} 个字符`);
       return text;
     }
     case 'NUMBER': {
@@ -29,7 +30,7 @@ function valueOf(c: ResourceColumn, raw: unknown, enumValues: ReadonlySet<string
       return text;
     }
     case 'DATE':
-      if (typeof raw !== 'string' || !DATE_TEXT.test(raw) || Number.isNaN(Date.parse(raw.replace(' ', 'T')))) throw bad('应为日期（yyyy-MM-dd HH:mm:ss）');
+      if (!isDateText(raw)) throw bad('应为日期（yyyy-MM-dd HH:mm:ss）');
       return raw;
     case 'BOOLEAN':
       if (raw === true || raw === 'true' || raw === 1 || raw === '1') return true;

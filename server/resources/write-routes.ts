@@ -1,13 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { ResourceDefinition } from '../../src/schema/resource';
+import type { Template } from '../../src/schema/template';
 import { caller } from '../http/auth-hook';
 import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { routeParams, resolveResource, scopedRows, type RouteParams } from './list-route';
+import { parentColumn, routeParams, resolveResource, scopedRows, type RouteParams } from './list-route';
 import { currentOrg, requireAction, type ResourceAction } from './scope';
-import { checkFormRules, checkLineCount, publishedForm, publishedFormFields, withCalculations } from './form-rules';
+import { checkFormRules, checkLineCount, checkTableRules, publishedForm, publishedFormFields, withCalculations } from './form-rules';
+import { withoutStoredLineValues, withoutStoredValues } from './round-trip';
 import { rowValues } from './values';
+import { rowColumns } from './columns';
+import { checkLineRules, serverValues } from './line-rules';
+import { refuseWeightEdit, weighDeleteRecord } from '../weigh/correct-routes';
+import { NUMBERED_DOCUMENTS } from '../../src/schema/number-rule';
+import { nextNumber } from '../numbering/number-rule';
+import { fillSettlementLines, refuseSettledWeigh, settleTransition } from '../settlement/weigh-settle';
+import { WEIGH_TABLES } from '../weigh/correct-routes';
+import { refreshNoticesOfWeighs, refuseNoticeOverLimit } from '../notice/notice-done';
+import { assayTransition, prepareQuality } from '../quality/assay';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
 type AnyDb = Kysely<any>;
@@ -26,7 +37,7 @@ function rowName(def: ResourceDefinition, row: Row): string {
 }
 
 async function loadRows(app: FastifyInstance, request: FastifyRequest, def: ResourceDefinition, ids: number[]): Promise<Row[]> {
-  const rows = (await (await scopedRows(app, request, def)).selectAll('t').where('t.id', 'in', ids).execute()) as Row[];
+  const rows = (await (await scopedRows(app, request, def)).select(rowColumns(def)).where('t.id', 'in', ids).execute()) as Row[];
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`${def.tableExplain}不存在：${missing.join(', ')}`);
@@ -55,9 +66,6 @@ export const MAX_LINES = 1000;
 async function lineTablesOf(app: FastifyInstance, def: ResourceDefinition): Promise<ResourceDefinition[]> {
   if (def.kind === 'LINE') return [];
   return (await app.svc.resources.all()).filter((r) => r.kind === 'LINE' && r.parentTable === def.tableName);
-}
-function parentColumn(line: ResourceDefinition): string {
-  return line.columns.find((c) => c.fieldName === line.parentKey)!.fieldDbName;
 }
 /** The document's own fields and its `children` (line table name → rows). */
 function splitChildren(body: Record<string, unknown>): { main: Record<string, unknown>; children: Record<string, unknown> | undefined } {
@@ -97,6 +105,63 @@ async function checkedChildren(app: FastifyInstance, def: ResourceDefinition, ch
   return out;
 }
 
+/**
+ * A line is part of its document and is saved with it (`children` of the document's create and
+ * update, where the document's scope, state and single-child rules apply): its own routes read it
+ * but never write it.
+ */
+async function refuseLineWrite(app: FastifyInstance, def: ResourceDefinition, what: string): Promise<void> {
+  if (def.kind !== 'LINE') return;
+  const parent = def.parentTable ? await app.svc.resources.byTable(def.parentTable) : undefined;
+  throw badRequest(`${def.tableExplain}随其单据保存，不能单独${what}，请保存${parent?.tableExplain ?? '单据'}`);
+}
+
+const STALE = '数据已被他人修改，请刷新后重试';
+
+/**
+ * Document rules that rewrite a submission before it is checked: a weigh record's settlement is
+ * the server's (ignored when sent); a settlement's weigh-record lines are copied from their weigh
+ * records.
+ */
+async function prepareDocument(trx: AnyDb, def: ResourceDefinition, orgId: number, body: Record<string, unknown>, current: Row | null): Promise<void> {
+  if (WEIGH_TABLES.has(def.tableName)) { for (const f of ['settleId', 'settleCode', 'waterRate', 'impurityRate', 'assayCode']) delete body[f]; }
+  prepareQuality(def.tableName, body, current);
+  // a notice line's 已执行量 follows its weigh records (server/notice/notice-done.ts)
+  const lines = (body.children as Record<string, unknown> | undefined)?.[`${def.tableName}_line`];
+  if ((def.tableName === 'pu_notice' || def.tableName === 'sa_notice') && Array.isArray(lines)) for (const l of lines) if (l && typeof l === 'object') delete (l as Record<string, unknown>).doneQty;
+  await fillSettlementLines(trx, def.tableName, orgId, body, current);
+  if (!current) await refuseNoticeOverLimit(trx, def.tableName, orgId, body);
+}
+
+/** What a numbered document's number holds until the saving transaction takes the real one. */
+const PENDING_NUMBER = '(自动生成)';
+
+/**
+ * The next number of the document's rule that no row of the organisation holds yet (numbers typed
+ * or imported before the rule — datax, older data — are stepped over), in the saving transaction.
+ */
+async function freeNumber(trx: AnyDb, def: ResourceDefinition, orgId: number, column: string, at: Date, timeZone: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const n = await nextNumber(trx, orgId, def.tableName, at, timeZone);
+    const taken = await trx.selectFrom(def.tableName).select('id').where(column, '=', n).where('org_id', '=', orgId).where('deleted', '=', false).executeTakeFirst();
+    if (!taken) return n;
+  }
+  throw badRequest(`${def.tableExplain}的编码规则产生的单号都已被占用，请检查编码规则`);
+}
+
+/**
+ * Changes the checked rows only in the state they were checked in (the same version, not
+ * deleted): all of them or none. A row changed meanwhile — a concurrent audit, delete, save — makes
+ * it a 409; run inside a transaction, so the rows already changed are rolled back with it.
+ */
+async function changeChecked(trx: AnyDb, def: ResourceDefinition, rows: Row[], set: Record<string, unknown>): Promise<void> {
+  const changed = await trx.updateTable(def.tableName).set({ ...set, version: sql`version + 1` })
+    .where('deleted', '=', false)
+    .where((eb) => eb(eb.refTuple('id', 'version'), 'in', rows.map((r) => eb.tuple(r.id, r.version))))
+    .returning('id').execute();
+  if (changed.length !== rows.length) throw new AppError(409, STALE, '409');
+}
+
 /** Lifecycle rules: which status each action needs and what it leaves. */
 const TRANSITIONS: Record<string, { from: string[]; to: string; refuse: (status: string) => string }> = {
   audit: { from: ['FREE'], to: 'AUDITED', refuse: (s) => (s === 'OBSOLETE' ? '该单据已作废，不能审核' : '该单据已审核，不能重复审核') },
@@ -107,6 +172,56 @@ const TRANSITIONS: Record<string, { from: string[]; to: string; refuse: (status:
 };
 
 /** create, detail/{id}, update, deletes, enable, disable, audit, mulAudit, mulInit, obsolete, recover, copy/{id}. */
+/** A create checked with a form's rules (the published one, or a draft's in a dry run): the row, its lines and the stamps. */
+export interface PlannedCreate {
+  body: Record<string, unknown>;
+  values: Record<string, unknown>;
+  lines: Awaited<ReturnType<typeof checkedChildren>>;
+  stamp: Record<string, unknown>;
+  /** Takes the document's number from its rule (编码规则) in the saving transaction, for a numbered document. */
+  assignNumber?: (trx: AnyDb) => Promise<{ column: string; value: unknown }>;
+}
+
+/** Checks a create body with `form`'s rules and the table's, in the caller's organisation; nothing is written. */
+export async function planCreate(app: FastifyInstance, request: FastifyRequest, def: ResourceDefinition, form: Template | null, raw: Record<string, unknown>): Promise<PlannedCreate> {
+  const auth = caller(request);
+  const orgId = currentOrg(request);
+  await prepareDocument(app.svc.db as AnyDb, def, orgId, raw, null);
+  // a numbered document's number is the server's (编码规则): what the client sends is replaced in the saving transaction
+  const numbered = NUMBERED_DOCUMENTS[def.tableName] ? def.columns.find((c) => c.fieldName === NUMBERED_DOCUMENTS[def.tableName].field) : undefined;
+  const body = withCalculations(form, def.tableName, numbered ? { ...raw, [numbered.fieldName]: PENDING_NUMBER } : raw);
+  checkFormRules(form?.formSubList, body, 'create');
+  checkTableRules(def.tableName, body);
+  checkLineCount(form, body, 'create');
+  const { main, children } = splitChildren(body);
+  const values = await rowValues(app.svc.db, def, main, 'create');
+  await assertUnique(app.svc.db as AnyDb, def, orgId, numbered ? { ...values, [numbered.fieldDbName]: undefined } : values);
+  const lines = await checkedChildren(app, def, children);
+  const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
+  const stamp = { org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId };
+  const assignNumber = numbered
+    ? async (trx: AnyDb) => ({ column: numbered.fieldDbName, value: await freeNumber(trx, def, orgId, numbered.fieldDbName, app.svc.clock(), app.svc.config.timezone) })
+    : undefined;
+  return { body, values, lines, stamp, assignNumber };
+}
+
+/** Inserts a planned create and its lines in `trx`. */
+export async function insertPlanned(trx: AnyDb, def: ResourceDefinition, { values, lines, stamp, assignNumber }: PlannedCreate): Promise<{ id: number; version: number }> {
+  const row = { ...values };
+  if (assignNumber) {
+    const { column, value } = await assignNumber(trx);
+    row[column] = value;
+  }
+  await serverValues(trx, def, stamp.org_id as number, row);
+  const made = await trx.insertInto(def.tableName).values({ ...row, ...stamp }).returning(['id', 'version']).executeTakeFirstOrThrow();
+  await checkLineRules(trx, def, stamp.org_id as number, made.id as number, lines);
+  for (const { line, rows } of lines) {
+    for (const r of rows) await trx.insertInto(line.tableName).values({ ...r.values, [parentColumn(line)]: made.id, ...stamp }).execute();
+  }
+  await refreshNoticesOfWeighs(trx, def.tableName, [made.id]);
+  return made as { id: number; version: number };
+}
+
 export async function writeRoutes(app: FastifyInstance): Promise<void> {
   const db = app.svc.db as AnyDb;
 
@@ -120,7 +235,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     if (!lines.length) return ok(row);
     const children: Record<string, unknown[]> = {};
     for (const line of lines) {
-      children[line.tableName] = await db.selectFrom(line.tableName).selectAll().where(parentColumn(line), '=', row.id).where('deleted', '=', false).orderBy('id').execute();
+      children[line.tableName] = await db.selectFrom(line.tableName).select(rowColumns(line, '')).where(parentColumn(line), '=', row.id).where('deleted', '=', false).orderBy('id').execute();
     }
     return ok({ ...row, children });
   });
@@ -150,7 +265,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
       // a copied document brings copies of its lines (new rows: no ids, no parent link)
       const children: Record<string, unknown[]> = {};
       for (const line of lines) {
-        const rows = await db.selectFrom(line.tableName).selectAll().where(parentColumn(line), '=', row.id).where('deleted', '=', false).orderBy('id').execute();
+        const rows = await db.selectFrom(line.tableName).select(rowColumns(line, '')).where(parentColumn(line), '=', row.id).where('deleted', '=', false).orderBy('id').execute();
         children[line.tableName] = rows.map((r) => Object.fromEntries(line.columns.filter((c) => !c.unique && c.fieldName !== line.parentKey).map((c) => [c.fieldName, r[c.fieldName] ?? null])));
       }
       copy.children = children;
@@ -163,27 +278,12 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: ['resource'], summary: '新增（可带 Idempotency-Key 防止重复提交）', params: routeParams, body: anyBody },
   }, async (request) => {
     const def = await resolveResource(app, request);
+    await refuseLineWrite(app, def, '新增');
     await requireAction(request, def, 'add');
-    const auth = caller(request);
-    const orgId = currentOrg(request);
     const form = await publishedForm(app.svc.db, def.tableName);
-    const body = withCalculations(form, def.tableName, request.body);
-    checkFormRules(form?.formSubList, body, 'create');
-    checkLineCount(form, body, 'create');
-    const { main, children } = splitChildren(body);
-    const values = await rowValues(app.svc.db, def, main, 'create');
-    await assertUnique(db, def, orgId, values);
-    const lines = await checkedChildren(app, def, children);
-    const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
-    const stamp = { org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId };
-    // the document and its lines are saved together or not at all
-    const row = await db.transaction().execute(async (trx) => {
-      const made = await trx.insertInto(def.tableName).values({ ...values, ...stamp }).returning(['id', 'version']).executeTakeFirstOrThrow();
-      for (const { line, rows } of lines) {
-        for (const r of rows) await trx.insertInto(line.tableName).values({ ...r.values, [parentColumn(line)]: made.id, ...stamp }).execute();
-      }
-      return made;
-    });
+    const planned = await planCreate(app, request, def, form, request.body);
+    // the document and its lines are saved together or not at all (and its number with them)
+    const row = await db.transaction().execute((trx) => insertPlanned(trx, def, planned));
     return ok(row, '新增成功');
   });
 
@@ -196,9 +296,9 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const def = await resolveResource(app, request);
+    await refuseLineWrite(app, def, '同步');
     await requireAction(request, def, 'add');
     await requireAction(request, def, 'edit');
-    if (def.kind === 'LINE') throw badRequest(`${def.tableExplain}随其单据保存，不能单独同步`);
     const key = def.columns.find((c) => c.unique);
     if (!key) throw badRequest(`${def.tableExplain}没有唯一键，不能同步`);
     const auth = caller(request);
@@ -216,7 +316,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     // the rows already there (in the caller's organisation, or group for group-wide tables), by key
     const existing = new Map<string, Row>();
     for (let i = 0; i < keys.length; i += 500) {
-      const found = (await (await scopedRows(app, request, def)).selectAll('t').where(`t.${key.fieldDbName}`, 'in', keys.slice(i, i + 500)).execute()) as Row[];
+      const found = (await (await scopedRows(app, request, def)).select(rowColumns(def)).where(`t.${key.fieldDbName}`, 'in', keys.slice(i, i + 500)).execute()) as Row[];
       for (const r of found) existing.set(String(r[key.fieldName]), r);
     }
     const form = await publishedForm(app.svc.db, def.tableName);
@@ -230,6 +330,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         }
         const body = withCalculations(form, def.tableName, fields, current);
         checkFormRules(form?.formSubList, body, current ? 'update' : 'create', current);
+        checkTableRules(def.tableName, body, current);
         // lines are not synced: a document that must have one cannot be added here
         checkLineCount(form, body, current ? 'update' : 'create');
         planned.push({ current, values: await rowValues(app.svc.db, def, body, current ? 'update' : 'create') });
@@ -244,8 +345,9 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     let updated = 0;
     await db.transaction().execute(async (trx) => {
       for (const p of planned) {
+        await serverValues(trx, def, orgId, p.values, p.current);
         if (p.current) {
-          await trx.updateTable(def.tableName).set({ ...p.values, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', '=', p.current.id).execute();
+          await changeChecked(trx, def, [p.current], { ...p.values, updated_by: auth.userId, updated_at: now });
           updated += 1;
         } else {
           await trx.insertInto(def.tableName).values({
@@ -266,14 +368,28 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const def = await resolveResource(app, request);
+    await refuseLineWrite(app, def, '修改');
     await requireAction(request, def, 'edit');
     const auth = caller(request);
     const [row] = await loadRows(app, request, def, [request.body.id]);
     if (def.kind === 'DOCUMENT' && row.status !== 'FREE') throw badRequest(`${rowName(def, row)}：${STATUS_LABELS[row.status] ?? row.status}的单据不能修改`);
+    // what detail answered may come back: system and derived values equal to the stored ones are dropped
+    const sent = withoutStoredValues(def, request.body, row);
+    refuseWeightEdit(def, sent, row);
+    if (sent.children !== undefined && sent.children !== null) {
+      const stored = new Map<string, Map<number, Row>>();
+      for (const line of await lineTablesOf(app, def)) {
+        const rows = (await db.selectFrom(line.tableName).selectAll().where(parentColumn(line), '=', row.id).where('deleted', '=', false).execute()) as Row[];
+        stored.set(line.tableName, new Map(rows.map((r) => [r.id, r])));
+      }
+      sent.children = withoutStoredLineValues(await lineTablesOf(app, def), sent.children, row.id, stored);
+    }
     const form = await publishedForm(app.svc.db, def.tableName);
-    const body = withCalculations(form, def.tableName, request.body, row);
+    await prepareDocument(db, def, currentOrg(request), sent, row);
+    const body = withCalculations(form, def.tableName, sent, row);
     const { main, children } = splitChildren(body);
     checkFormRules(form?.formSubList, main, 'update', row);
+    checkTableRules(def.tableName, main, row);
     checkLineCount(form, body, 'update');
     const values = await rowValues(app.svc.db, def, main, 'update');
     await assertUnique(db, def, currentOrg(request), values, row.id);
@@ -282,10 +398,12 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const orgId = currentOrg(request);
     const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
     const updated = await db.transaction().execute(async (trx) => {
+      await serverValues(trx, def, orgId, values, row);
       const done = await trx.updateTable(def.tableName)
         .set({ ...values, updated_by: auth.userId, updated_at: now, version: sql`version + 1` })
-        .where('id', '=', row.id).where('version', '=', request.body.version).returning(['id', 'version']).executeTakeFirst();
-      if (!done) throw new AppError(409, '数据已被他人修改，请刷新后重试', '409');
+        .where('id', '=', row.id).where('version', '=', request.body.version).where('deleted', '=', false).returning(['id', 'version']).executeTakeFirst();
+      if (!done) throw new AppError(409, STALE, '409');
+      await checkLineRules(trx, def, orgId, row.id, lines);
       // each sent line table is replaced: lines with an id are updated, new ones added, missing ones deleted
       for (const { line, rows } of lines) {
         const key = parentColumn(line);
@@ -305,22 +423,39 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         const gone = [...existing].filter((id) => !kept.has(id));
         if (gone.length) await trx.updateTable(line.tableName).set({ deleted: true, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', 'in', gone).execute();
       }
+      await refreshNoticesOfWeighs(trx, def.tableName, [row.id]);
       return done;
     });
     return ok(updated, '修改成功');
   });
 
-  app.delete<{ Params: RouteParams; Body: { ids: number[] } }>('/:module/:resource/deletes', {
+  app.delete<{ Params: RouteParams; Body: { ids: number[]; reason?: string } }>('/:module/:resource/deletes', {
     config: { title: '删除' },
-    schema: { tags: ['resource'], summary: '删除（单据只能删除自由状态的）', params: routeParams, body: idsBody },
+    schema: {
+      tags: ['resource'], summary: '删除（单据只能删除自由状态的；磅单须带删除原因 reason，原值记入操作日志）', params: routeParams,
+      body: { ...idsBody, properties: { ...idsBody.properties, reason: { type: 'string', maxLength: 200 } } },
+    },
   }, async (request) => {
     const def = await resolveResource(app, request);
+    await refuseLineWrite(app, def, '删除');
     await requireAction(request, def, 'del');
     const rows = await loadRows(app, request, def, request.body.ids);
     const locked = def.kind === 'DOCUMENT' ? rows.find((r) => r.status !== 'FREE') : undefined;
     if (locked) throw badRequest(`${rowName(def, locked)}：${STATUS_LABELS[locked.status] ?? locked.status}的单据不能删除`);
-    await db.updateTable(def.tableName).set({ deleted: true, updated_by: caller(request).userId, updated_at: app.svc.clock(), version: sql`version + 1` })
-      .where('id', 'in', request.body.ids).execute();
+    const kept = weighDeleteRecord(def, request.body.reason, rows);
+    const lines = await lineTablesOf(app, def);
+    const stamp = { updated_by: caller(request).userId, updated_at: app.svc.clock() };
+    await db.transaction().execute(async (trx) => {
+      // still free, unchanged since checked — else nothing is deleted
+      await changeChecked(trx, def, rows, { deleted: true, ...stamp });
+      await refreshNoticesOfWeighs(trx, def.tableName, rows.map((r) => r.id));
+      // a deleted document's lines go with it
+      for (const line of lines) {
+        await trx.updateTable(line.tableName).set({ deleted: true, ...stamp, version: sql`version + 1` })
+          .where(parentColumn(line), 'in', rows.map((r) => r.id)).where('deleted', '=', false).execute();
+      }
+    });
+    if (kept) request.operationResult = kept;
     return ok(null, '删除成功');
   });
 
@@ -330,10 +465,11 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['resource'], summary: enabled ? '启用' : '停用', params: routeParams, body: idsBody },
     }, async (request) => {
       const def = await resolveResource(app, request);
+      await refuseLineWrite(app, def, enabled ? '启用' : '停用');
       await requireAction(request, def, action);
-      await loadRows(app, request, def, request.body.ids);
-      await db.updateTable(def.tableName).set({ enabled, updated_by: caller(request).userId, updated_at: app.svc.clock(), version: sql`version + 1` })
-        .where('id', 'in', request.body.ids).execute();
+      const rows = await loadRows(app, request, def, request.body.ids);
+      const set = { enabled, updated_by: caller(request).userId, updated_at: app.svc.clock() };
+      await db.transaction().execute((trx) => changeChecked(trx, def, rows, set));
       return ok(null, enabled ? '启用成功' : '停用成功');
     });
   }
@@ -349,10 +485,16 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
       const rows = await loadRows(app, request, def, request.body.ids);
       const refused = rows.find((r) => !rule.from.includes(r.status));
       if (refused) throw badRequest(`${rowName(def, refused)}：${rule.refuse(refused.status)}`);
-      const changed = await db.updateTable(def.tableName).set({ status: rule.to, updated_by: caller(request).userId, updated_at: app.svc.clock(), version: sql`version + 1` })
-        .where('id', 'in', request.body.ids).where('status', 'in', rule.from).returning('id').execute();
-      if (changed.length !== rows.length) throw new AppError(409, '数据已被他人修改，请刷新后重试', '409');
-      return ok({ count: changed.length }, '操作成功');
+      if (action === 'mulInit' || action === 'obsolete') refuseSettledWeigh(def.tableName, rows, action === 'mulInit' ? '弃审' : '作废');
+      const set = { status: rule.to, updated_by: caller(request).userId, updated_at: app.svc.clock() };
+      // each row still in the state it was checked in, or none changes (with what the action does to linked documents)
+      await db.transaction().execute(async (trx) => {
+        await changeChecked(trx, def, rows, set);
+        await settleTransition(trx, def.tableName, action, rows);
+        await assayTransition(trx, def.tableName, action, rows);
+        if (action === 'obsolete' || action === 'recover') await refreshNoticesOfWeighs(trx, def.tableName, rows.map((r) => r.id));
+      });
+      return ok({ count: rows.length }, '操作成功');
     });
   }
 }

@@ -4,8 +4,9 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { caller } from '../http/auth-hook';
-import { badRequest, notFound } from '../http/app-error';
+import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { badInput } from '../http/input';
 import { currentOrg } from '../resources/scope';
 
 /** Image limits and messages of spec 001 §5. */
@@ -40,12 +41,23 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: ['file'], summary: '上传图片（JPG、PNG、GIF，不超过 2MB；按内容识别类型，SVG、HTML 拒收）' },
   }, async (request) => {
     if (!request.isMultipart()) throw badRequest(IMAGE_MESSAGES.missing, { field: 'file' });
-    const file = await request.file();
-    if (!file) throw badRequest(IMAGE_MESSAGES.missing, { field: 'file' });
-    const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+    // a body that is not well-formed multipart (truncated, wrong boundary) is the client's fault
+    const broken = (error: { code?: string; statusCode?: number }): never => {
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(IMAGE_MESSAGES.size, { field: 'file' });
-      throw error;
-    });
+      if (error instanceof AppError) throw error;
+      throw badRequest('上传内容不是有效的 multipart/form-data', { field: 'file' });
+    };
+    const file = await request.file().catch(broken);
+    if (!file) throw badRequest(IMAGE_MESSAGES.missing, { field: 'file' });
+    // multipart fields and file names are checked as JSON bodies are (no NUL, no lone surrogate)
+    const valueOf = (part: unknown) => (part as { value?: unknown } | undefined)?.value;
+    const fields = Object.fromEntries(Object.entries(file.fields).map(([k, v]) => [k, Array.isArray(v) ? v.map(valueOf) : valueOf(v)]));
+    const problem = badInput({ ...fields, filename: file.filename }, '', 0);
+    if (problem) {
+      file.file.resume();
+      throw badRequest(`上传字段 ${problem.field} ${problem.what}`, { field: problem.field });
+    }
+    const bytes = await file.toBuffer().catch(broken);
     if (file.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw badRequest(IMAGE_MESSAGES.size, { field: 'file' });
     const kind = imageKindOf(bytes.subarray(0, 16));
     if (!kind) throw badRequest(IMAGE_MESSAGES.type, { field: 'file' });

@@ -38,6 +38,9 @@ export async function homeIndexRoutes(app: FastifyInstance): Promise<void> {
   const db = app.svc.db as AnyDb;
   const ref = (def: ResourceDefinition, name: string) => sql.ref(`t.${col(def, name)!}`);
   const today = () => sql`date_trunc('day', ${app.svc.clock()}::timestamptz)`;
+  // a weighing is completed at its second weighing (a sale truck's gross comes after its tare):
+  // 今日过磅 and the chart's bars both count completed weighings by this time
+  const doneAt = (def: ResourceDefinition) => sql`greatest(${ref(def, 'grossTime')}, ${ref(def, 'tareTime')})`;
 
   const warnings = async (request: FastifyRequest, limit: number) => {
     const orgId = currentOrg(request);
@@ -69,7 +72,7 @@ export async function homeIndexRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/index/getCount', {
     config: { noOperationLog: true },
-    schema: { tags: ['home'], summary: '首页数字：在厂车辆、今日过磅车次、今日净重、待审核单据、预警', body: noBody },
+    schema: { tags: ['home'], summary: '首页数字：在厂车辆、今日完成过磅车次（与图表今天的柱同一口径）、今日净重、待审核单据、预警', body: noBody },
   }, async (request) => {
     const orgId = currentOrg(request);
     let inFactory = 0, weighedToday = 0, netToday = 0, pending = 0;
@@ -77,8 +80,8 @@ export async function homeIndexRoutes(app: FastifyInstance): Promise<void> {
       const r = await db.selectFrom(`${def.tableName} as t`)
         .select([
           sql<number>`count(*) filter (where ${ref(def, 'weighStatus')} = 'GROSS')`.as('inFactory'),
-          sql<number>`count(*) filter (where ${ref(def, 'grossTime')} >= ${today()})`.as('weighedToday'),
-          sql<string>`coalesce(sum(${ref(def, 'net')}) filter (where ${ref(def, 'weighStatus')} = 'DONE' and ${ref(def, 'tareTime')} >= ${today()}), 0)`.as('netToday'),
+          sql<number>`count(*) filter (where ${ref(def, 'weighStatus')} = 'DONE' and ${doneAt(def)} >= ${today()})`.as('weighedToday'),
+          sql<string>`coalesce(sum(${ref(def, 'net')}) filter (where ${ref(def, 'weighStatus')} = 'DONE' and ${doneAt(def)} >= ${today()}), 0)`.as('netToday'),
         ])
         .where('t.org_id', '=', orgId).where('t.deleted', '=', false).executeTakeFirstOrThrow();
       inFactory += Number(r.inFactory); weighedToday += Number(r.weighedToday); netToday += Number(r.netToday);
@@ -135,7 +138,7 @@ export async function homeIndexRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/index/getDetail', {
     config: { noOperationLog: true },
-    schema: { tags: ['home'], summary: '近 7 天每日过磅车次与净重（图表）', body: noBody },
+    schema: { tags: ['home'], summary: '近 7 天每日完成过磅（两次称重都已完成）的车次与净重（图表）', body: noBody },
   }, async (request) => {
     const orgId = currentOrg(request);
     const days = new Map<string, { day: string; count: number; net: number }>();
@@ -148,12 +151,12 @@ export async function homeIndexRoutes(app: FastifyInstance): Promise<void> {
     for (const def of await weighTables(app, request)) {
       const rows = await db.selectFrom(`${def.tableName} as t`)
         .select([
-          sql<string>`to_char(date_trunc('day', ${ref(def, 'tareTime')}), 'YYYY-MM-DD')`.as('day'),
+          sql<string>`to_char(date_trunc('day', ${doneAt(def)}), 'YYYY-MM-DD')`.as('day'),
           sql<number>`count(*)`.as('count'),
           sql<string>`coalesce(sum(${ref(def, 'net')}), 0)`.as('net'),
         ])
         .where('t.org_id', '=', orgId).where('t.deleted', '=', false).where(ref(def, 'weighStatus'), '=', 'DONE')
-        .where(ref(def, 'tareTime'), '>=', sql<Date>`${today()} - interval '6 days'`)
+        .where(doneAt(def), '>=', sql<Date>`${today()} - interval '6 days'`)
         .groupBy(sql`1`).execute();
       for (const r of rows) {
         const d = days.get(r.day);

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { datasourceRoutes } from '../datasource';
 import { exportRoutes } from '../resources/export-route';
 import { listRoutes } from '../resources/list-route';
 import { plateRoutes } from '../resources/plate-route';
 import { treeRoutes } from '../resources/tree-route';
 import { writeRoutes } from '../resources/write-routes';
 import { formatRoutes } from '../templates/format-routes';
+import { previewRoutes } from '../templates/preview-token';
 import { templateRoutes } from '../templates/routes';
 import { adminRoutes } from './admin';
+import { appDownloadRoutes } from './app-download';
+import { licenceRoutes } from '../licence/routes';
+import { customerMoneyRoutes } from './customer-money';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { oauthRoutes } from './oauth';
@@ -19,11 +24,22 @@ import { sysLogRoutes } from './sys-log';
 import { userMenuRoutes } from './user-menus';
 import { sysInfoRoutes } from './sys-info';
 import { sysMenuRoutes } from './sys-menu';
+import { weighRoutes } from '../weigh/routes';
+import { cycleRoutes } from '../weigh/cycle-routes';
+import { printRoutes } from '../weigh/print-routes';
+import { publicRoutes } from '../weigh/public-routes';
+import { correctRoutes } from '../weigh/correct-routes';
+import { autoCallRoutes } from '../weigh/auto-call';
+import { numberingRoutes } from '../numbering/routes';
+import { settlementRoutes } from '../settlement/routes';
+import { assayGroupRoutes } from '../quality/assay';
 
 /** Every API area, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
+  await app.register(appDownloadRoutes);
+  await app.register(licenceRoutes);
   await app.register(sysInfoRoutes);
   await app.register(sysMenuRoutes);
   await app.register(orgSwitchRoutes);
@@ -36,10 +52,22 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(fileRoutes);
   await app.register(plateRoutes);
+  await app.register(customerMoneyRoutes);
   await app.register(treeRoutes);
   await app.register(listRoutes);
   await app.register(exportRoutes);
   await app.register(writeRoutes);
+  await app.register(numberingRoutes);
+  await app.register(settlementRoutes);
+  await app.register(assayGroupRoutes);
   await app.register(templateRoutes);
   await app.register(formatRoutes);
+  await app.register(previewRoutes);
+  await app.register(datasourceRoutes);
+  await app.register(weighRoutes);
+  await app.register(cycleRoutes);
+  await app.register(printRoutes);
+  await app.register(publicRoutes);
+  await app.register(correctRoutes);
+  await app.register(autoCallRoutes);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SysMenu } from '../db/schema';
+import { untranslatedMenus } from '../seed/menu-titles-en';
 import { buildMenuTree, withAncestors } from './menu-tree';
 
 const row = (id: number, parentId: number | null, menuType: 'MENU' | 'BUTTON', title: string, sort = 0, extra: Partial<SysMenu> = {}): SysMenu => ({
@@ -24,6 +25,25 @@ describe('buildMenuTree', () => {
 
   it('drops entries whose parent is not visible', () => {
     expect(buildMenuTree([row(4, 2, 'MENU', '孤儿')], new Set())).toEqual([]);
+  });
+});
+
+describe('English menu titles', () => {
+  it('gives a seeded entry its English title while its Chinese title is the seeded one', () => {
+    const tree = buildMenuTree([
+      row(1, null, 'MENU', '质检管理', 10, { uuid: 'area_quality' }),
+      row(2, 1, 'MENU', '化验', 10, { uuid: 'grp_assay' }),
+      row(3, 2, 'MENU', '化验单（新）', 10, { uuid: 'qc_assay', urlPath: '/modules/quality/qc-assay' }),
+      row(4, 2, 'MENU', '自建菜单', 20, { uuid: 'a-uuid-of-an-added-entry', urlPath: '/x' }),
+    ], new Set());
+    expect(tree[0].titleEn).toBe('Quality');
+    expect(tree[0].children[0].titleEn).toBe('Assay');
+    // renamed in 菜单管理: no stale translation; added by an administrator: none
+    expect(tree[0].children[0].children.map((n) => n.titleEn)).toEqual([undefined, undefined]);
+  });
+
+  it('has an English title for every seeded entry', () => {
+    expect(untranslatedMenus()).toEqual([]);
   });
 });
 

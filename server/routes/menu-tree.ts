@@ -1,9 +1,12 @@
 import type { SysMenu } from '../db/schema';
+import { menuTitleEn } from '../seed/menu-titles-en';
 
 export interface MenuButton { id: number; title: string; urlPath: string | null; component: string | null; permission: string | null; isApp: boolean }
 export interface MenuNode {
   id: number;
   title: string;
+  /** The English title of a seeded entry whose title is still the seeded one (absent otherwise). */
+  titleEn?: string;
   urlPath: string | null;
   component: string | null;
   icon: string | null;
@@ -16,6 +19,8 @@ export interface MenuNode {
   uuid: string;
   sort: number;
   permission: string | null;
+  /** A published LIST template is configured for the entry. */
+  listTemplate: boolean;
   buttonUrls: MenuButton[];
   children: MenuNode[];
 }
@@ -25,15 +30,15 @@ export interface MenuNode {
  * parent's `buttonUrls`. Rows whose parent is not in the set are dropped (a branch is visible only
  * with its ancestors).
  */
-export function buildMenuTree(rows: SysMenu[], ownMenuIds: ReadonlySet<number>): MenuNode[] {
+export function buildMenuTree(rows: SysMenu[], ownMenuIds: ReadonlySet<number>, listTemplates: ReadonlySet<string> = new Set()): MenuNode[] {
   const nodes = new Map<number, MenuNode>();
   const sorted = [...rows].sort((a, b) => a.sort - b.sort || a.id - b.id);
   for (const m of sorted) {
     if (m.menuType !== 'MENU') continue;
     nodes.set(m.id, {
-      id: m.id, title: m.title, urlPath: m.urlPath, component: m.component, icon: m.icon, query: m.query,
+      id: m.id, title: m.title, ...(menuTitleEn(m.uuid, m.title) ? { titleEn: menuTitleEn(m.uuid, m.title) } : {}), urlPath: m.urlPath, component: m.component, icon: m.icon, query: m.query,
       iusual: m.iusual, ownMenu: ownMenuIds.has(m.id), keepAlive: m.keepAlive, isApp: m.isApp,
-      menuParentId: m.parentId, uuid: m.uuid, sort: m.sort, permission: m.permission, buttonUrls: [], children: [],
+      menuParentId: m.parentId, uuid: m.uuid, sort: m.sort, permission: m.permission, listTemplate: listTemplates.has(m.uuid), buttonUrls: [], children: [],
     });
   }
   const roots: MenuNode[] = [];

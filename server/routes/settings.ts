@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { caller } from '../http/auth-hook';
 import { badRequest } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { SYSTEM_SETTINGS } from '../../src/schema/system-settings';
 
 /** Parameters a client may read through getDefineSetVal, with their defaults. */
-export const READABLE_SETTINGS: Record<string, string> = {
-  data_desensitization: '0',
-};
+export const READABLE_SETTINGS: Record<string, string> = Object.fromEntries(SYSTEM_SETTINGS.map((s) => [s.paramKey, s.defaultValue]));
 
 export async function settingRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { paramName: string } }>('/index/getDefineSetVal', {

@@ -1,14 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { caller } from '../http/auth-hook';
-import { notFound } from '../http/app-error';
+import { forbidden, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { idParams } from './admin/common';
 
 /**
  * The request-log drawer of a document (spec 001 §2 screen 8): the operation-log entries of one
  * business key (`{table}:{id}`), and each entry's detail. Users see their current organisation's
- * entries; admins see every organisation's.
+ * entries; admins see every organisation's. An entry is read by whoever may read the operation log
+ * (`sys_log_view`) or may view the resource its key names (`{prefix}_view`): who sees a document
+ * sees its history, and nobody else reads password resets or role changes by guessing ids.
  */
+/** The permission of the operation-log page: it reads every entry of the company. */
+const LOG_PERMISSION = 'sys_log_view';
+
 export async function sysLogRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.svc;
   const scoped = (request: FastifyRequest) => {
@@ -17,9 +22,19 @@ export async function sysLogRoutes(app: FastifyInstance): Promise<void> {
     if (!auth.admin) q = q.where('orgId', '=', auth.orgId ?? -1);
     return q;
   };
+  const assertMayRead = async (request: FastifyRequest, bizKey: string | null) => {
+    if (caller(request).admin) return;
+    const permissions = await request.permissionSet();
+    if (permissions.has(LOG_PERMISSION)) return;
+    const table = bizKey?.includes(':') ? bizKey.slice(0, bizKey.lastIndexOf(':')) : undefined;
+    const def = table ? await app.svc.resources.byTable(table) : undefined;
+    if (def && permissions.has(`${def.permissionPrefix}_view`)) return;
+    throw forbidden(undefined, def ? `${def.permissionPrefix}_view` : LOG_PERMISSION);
+  };
   const entry = async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const row = await scoped(request).selectAll().where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw notFound('日志不存在');
+    await assertMayRead(request, row.bizKey);
     return row;
   };
 
@@ -29,6 +44,7 @@ export async function sysLogRoutes(app: FastifyInstance): Promise<void> {
       querystring: { type: 'object', additionalProperties: false, required: ['bizKey'], properties: { bizKey: { type: 'string', minLength: 1, maxLength: 200 } } },
     },
   }, async (request) => {
+    await assertMayRead(request, request.query.bizKey);
     const rows = await scoped(request)
       .select(['id', 'title', 'username', 'createdAt', 'statusCode', 'logType'])
       .where('bizKey', '=', request.query.bizKey).orderBy('createdAt').orderBy('id').limit(500).execute();

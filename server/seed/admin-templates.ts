@@ -104,6 +104,51 @@ export const ADMIN_SCREENS: AdminScreen[] = [
       ],
     },
   },
+  {
+    menu: 'sys_log',
+    list: {
+      formatName: '操作日志', formatCode: 'sys_log_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST', resUrl: '/sys-operation-log/list', resMethod: 'POST', ps: 20,
+      buttons: [{ code: 'detail', label: '日志详情', action: 'detail', permission: 'sys_log_view', seq: 0 }],
+      listSubList: [
+        text('title', '操作', { iallowQuery: true, seq: 10 }), text('username', '操作人', { iallowQuery: true, seq: 20 }),
+        {
+          fieldName: 'logType', fieldExplain: '类型', fieldType: 'ENUM', detailsUrl: 'SELECT', iallowAdvanceQuery: true, ishow: true, seq: 30,
+          options: [{ value: 'OPERATION', label: '操作', color: 'blue' }, { value: 'ERROR', label: '失败', color: 'red' }, { value: 'CLIENT', label: '前端错误', color: 'orange' }],
+        },
+        text('method', '请求方式', { seq: 40 }), text('path', '请求路径', { iallowQuery: true, seq: 50 }),
+        text('statusCode', '状态码', { seq: 60 }), text('executeTime', '耗时(ms)', { isortField: true, seq: 70 }),
+        text('ip', 'IP 地址', { iallowQuery: true, seq: 80 }),
+        { fieldName: 'createdAt', fieldExplain: '操作时间', fieldType: 'DATE', detailsUrl: 'TIME_RANGE_BOX', iallowAdvanceQuery: true, isortField: true, cgValFormat: { valFormatFun: 'datetime' }, ishow: true, seq: 90 },
+      ],
+    },
+  },
+  {
+    menu: 'sys_login_log',
+    list: {
+      formatName: '登录日志', formatCode: 'sys_login_log_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST', resUrl: '/sys-login-log/list', resMethod: 'POST', ps: 20,
+      listSubList: [
+        text('username', '用户名', { iallowQuery: true, seq: 10 }),
+        {
+          fieldName: 'success', fieldExplain: '结果', fieldType: 'ENUM', detailsUrl: 'BOOLEAN', iallowAdvanceQuery: true, ishow: true, seq: 20,
+          options: [{ value: true, label: '成功', color: 'green' }, { value: false, label: '失败', color: 'red' }],
+        },
+        text('msg', '说明', { iallowQuery: true, seq: 30 }), text('ip', '登录地址', { iallowQuery: true, seq: 40 }), text('userAgent', '客户端', { seq: 50 }),
+        { fieldName: 'createdAt', fieldExplain: '登录时间', fieldType: 'DATE', detailsUrl: 'TIME_RANGE_BOX', iallowAdvanceQuery: true, isortField: true, cgValFormat: { valFormatFun: 'datetime' }, ishow: true, seq: 60 },
+      ],
+    },
+  },
+  {
+    menu: 'sys_setting',
+    list: {
+      formatName: '参数设置', formatCode: 'sys_setting_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST', resUrl: '/sys-setting/list', resMethod: 'POST', ps: 20,
+      buttons: [{ code: 'edit', label: '修改', action: 'edit', permission: 'sys_setting_edit', seq: 0 }],
+      listSubList: [
+        text('paramName', '参数名称', { seq: 10 }), text('paramKey', '参数键', { seq: 20 }), text('valueLabel', '当前值', { seq: 30 }),
+        text('meaning', '含义', { seq: 40 }),
+        { fieldName: 'updatedAt', fieldExplain: '修改时间', fieldType: 'DATE', cgValFormat: { valFormatFun: 'datetime' }, ishow: true, seq: 50 },
+      ],
+    },
+  },
 ];
 
 /** JSON with object keys sorted, so two parsed templates compare equal whatever order jsonb kept. */

@@ -1,7 +1,13 @@
+// One file on purpose (≈540 lines): the demo documents of every business area are written in one
+// pass that links them (notices → registries → weigh records → assays → settlements → receipts);
+// split, each part would have to re-read what the others made.
+import { customerBalance } from '../resources/line-rules';
 import type { Kysely } from 'kysely';
 import { recalculateMain, withRowCalculations } from '../../src/schema/form-calc';
 import type { DB } from '../db/schema';
 import { calculatedFields } from './templates';
+import { defaultRule } from '../../src/schema/number-rule';
+import { DEFAULT_ASSAY_ITEMS } from '../../src/schema/assay';
 
 /** A small deterministic generator, so every demo database holds the same data. */
 export function prng(seed: number): () => number {
@@ -69,6 +75,8 @@ export async function seedDemoBusiness(db: Kysely<DB>, org: Org, index: number, 
   if (!(await hasRows(any, 'as_warehouse', 'org_id', org.id))) await seedWarehouses(any, org, index);
   if (!(await hasRows(any, 'as_factory', 'org_id', org.id))) await seedFactories(any, org, index);
   if (!(await hasRows(any, 'as_ic_card', 'org_id', org.id))) await seedIcCards(any, org, index, now);
+  if (!(await hasRows(any, 'as_number_rule', 'org_id', org.id))) await seedNumberRules(any, org);
+  if (!(await hasRows(any, 'qc_deduct_step', 'org_id', org.id))) await seedQuality(any, org, now);
   for (const kind of ['pu', 'sa'] as const) {
     if (!(await hasRows(any, `${kind}_notice`, 'org_id', org.id))) await seedNotices(any, org, index, now, kind);
   }
@@ -79,6 +87,57 @@ export async function seedDemoBusiness(db: Kysely<DB>, org: Org, index: number, 
   for (const kind of ['pu', 'sa'] as const) {
     if (!(await hasRows(any, `${kind}_registry`, 'org_id', org.id))) await seedRegistries(any, org, index, now, kind);
   }
+  if (!(await hasRows(any, 'mm_scale', 'org_id', org.id))) await seedScales(any, org, index, now);
+  if (!(await hasRows(any, 'computation_group', 'org_id', org.id))) await seedComputationGroups(any, org);
+  if (!(await hasRows(any, 'recive_payment', 'org_id', org.id))) await seedReceipts(any, org, now);
+}
+
+/** 销售收款: for the customers with sale settlements, an audited receipt and a free one each, with the balances the server would set. */
+async function seedReceipts(any: AnyDb, org: Org, now: Date): Promise<void> {
+  const customers = (await any.selectFrom('fd_sa_settlement_main').select('customer_name').distinct().where('org_id', '=', org.id)
+    .orderBy('customer_name').limit(3).execute()) as unknown as { customerName: string }[];
+  let n = 0;
+  for (const [i, { customerName }] of customers.entries()) {
+    for (const [status, amount, method] of [['AUDITED', 50000 + i * 12000, 'TRANSFER'], ['FREE', 8000 + i * 1500, 'ACCEPTANCE']] as const) {
+      n += 1;
+      const before = await customerBalance(any, org.id, customerName);
+      await any.insertInto('recive_payment').values({
+        ...baseOf(org), billCode: `${org.code}SK${String(n).padStart(6, '0')}`, customerName, receiveDate: new Date(now.getTime() - (10 - n) * 86_400_000),
+        payMethod: method, amount: amount.toFixed(2), balanceBefore: before.toFixed(2), balanceAfter: before.plus(amount).toFixed(2), status,
+        remark: status === 'AUDITED' ? '货款' : '预收货款',
+      }).execute();
+    }
+  }
+}
+
+/** 计算分组: the materials of an inventory class settle together — one group per class for the first two classes with several items. */
+async function seedComputationGroups(any: AnyDb, org: Org): Promise<void> {
+  const items = (await any.selectFrom('as_inventory').select(['inv_code', 'inv_name', 'invc_name']).where('group_id', '=', org.groupId)
+    .where('deleted', '=', false).orderBy('inv_code').execute()) as unknown as { invCode: string; invName: string; invcName: string }[];
+  const byClass = new Map<string, typeof items>();
+  for (const it of items) byClass.set(it.invcName, [...(byClass.get(it.invcName) ?? []), it]);
+  const classes = [...byClass.entries()].filter(([, list]) => list.length > 1).slice(0, 2);
+  for (const [i, [className, list]] of classes.entries()) {
+    const group = await any.insertInto('computation_group').values({
+      ...baseOf(org), groupCode: `${org.code}JS${String(i + 1).padStart(2, '0')}`, groupName: `${className}结算组`, remark: `${className}按同一价格结算`,
+    }).returning('id').executeTakeFirstOrThrow();
+    await any.insertInto('computation_group_line').values(list.map((it) => ({ ...baseOf(org), computationGroupId: group.id, invCode: it.invCode, invName: it.invName }))).execute();
+  }
+}
+
+/**
+ * The organisation's truck scales, each on the built-in simulator (`npm start` runs one per scale):
+ * the first organisation has two stations, one with a Yaohua and one with a Toledo indicator whose
+ * verification certificate runs out within the month.
+ */
+async function seedScales(any: AnyDb, org: Org, index: number, now: Date): Promise<void> {
+  const scale = (n: number, protocol: string, division: number, maxCapacity: number, certDays: number) => ({
+    ...baseOf(org), scaleCode: `${org.code}-S${n}`, scaleName: `${n}号汽车衡`, station: `${n}号磅房`, protocol, connection: 'simulator',
+    division, maxCapacity, stableWindow: 1, certExpire: new Date(now.getTime() + certDays * DAY),
+  });
+  const rows = [scale(1, 'yaohua-tf0', 20, 100_000, 300)];
+  if (index === 1) rows.push(scale(2, 'toledo', 10, 60_000, 20));
+  await any.insertInto('mm_scale').values(rows).execute();
 }
 
 /**
@@ -92,6 +151,41 @@ export function siteChecksOf(done: boolean): string {
     { id: 3, checkItem: '出厂方式', checkNote: '称重后离厂或空车离厂', ihandle: true, confirmSubButs: 'SINGLE_WEIGH,SINGLE_EMPTY', result: done ? 'SINGLE_WEIGH' : null },
     { id: 4, checkItem: '磅房远程确认', checkNote: '远程值守未接入', ihandle: false, confirmSubButs: 'CONFIRM_NO', result: null },
   ]);
+}
+
+/**
+ * 编码规则 of the assay documents, as the 编码规则 screen shows them (the other document types
+ * follow the default rule until the organisation writes its own, e.g. with 生成默认规则).
+ */
+async function seedNumberRules(any: AnyDb, org: Org): Promise<void> {
+  await any.insertInto('as_number_rule').values(['qc_assay', 'qc_assay_group'].map((billType) => {
+    const r = defaultRule(billType)!;
+    return { ...baseOf(org), billType, prefix: r.prefix, dateFormat: r.dateFormat, separator: r.separator, serialLength: r.serialLength, resetPeriod: r.resetPeriod };
+  })).execute();
+}
+
+/**
+ * 质检: the 原煤 step tables (moisture from 12.5 % deducts 1 %, from 13 % 2 %, from 14 % 3 %; sulphur
+ * from 1.2 % deducts 0.5 % as 扣杂), a group of yesterday's 原煤 trucks still open, and its assay.
+ */
+async function seedQuality(any: AnyDb, org: Org, now: Date): Promise<void> {
+  const steps: [string, string, string, string][] = [['001', 'WATER', '12.5', '1'], ['001', 'WATER', '13', '2'], ['001', 'WATER', '14', '3'], ['003', 'IMPURITY', '1.2', '0.5']];
+  await any.insertInto('qc_deduct_step').values(steps.map(([itemCode, deductKind, fromValue, rate]) => ({ ...baseOf(org), materialName: '原煤', itemCode, deductKind, fromValue, rate }))).execute();
+  const day = new Date(now.getTime() - 86_400_000);
+  const begin = new Date(day); begin.setHours(0, 0, 0, 0);
+  const end = new Date(day); end.setHours(23, 59, 59, 0);
+  const group = await any.insertInto('qc_assay_group').values({
+    ...baseOf(org), groupCode: `${org.code}HYZ${String(day.getFullYear())}0001`, materialName: '原煤', beginTime: begin, endTime: end, sampleCars: 1,
+    itemCodes: DEFAULT_ASSAY_ITEMS.map((i) => i.value).join(','), groupState: 'OPEN', recheckState: 'NONE',
+  }).returning('id').executeTakeFirstOrThrow() as { id: number };
+  const assay = await any.insertInto('qc_assay').values({
+    ...baseOf(org), assayCode: `${org.code}HY${String(day.getFullYear())}0001`, groupCode: `${org.code}HYZ${String(day.getFullYear())}0001`, assayGroupId: group.id,
+    materialName: '原煤', assayTime: end, assayer: '李化验',
+  }).returning('id').executeTakeFirstOrThrow() as { id: number };
+  const values: Record<string, [string, string | null]> = { '001': ['12.800', '14'], '002': ['2.100', null], '003': ['0.900', '1.2'], '004': ['62.500', null], '005': ['18.000', null] };
+  await any.insertInto('qc_assay_result').values(DEFAULT_ASSAY_ITEMS.map((i) => ({
+    ...baseOf(org), assayId: assay.id, itemCode: i.value, value: values[i.value][0], unit: i.unit, upperLimit: values[i.value][1], passed: true,
+  }))).execute();
 }
 
 const baseOf = (org: Org) => ({ orgId: org.id, groupId: org.groupId, createdByName: '系统管理员' });

@@ -7,6 +7,7 @@ import { MENU_TREE, ROLE_GRANTS, type MenuSeed } from './menu-data';
 import { fillPinyin } from '../resources/pinyin';
 import { BUILTIN_RESOURCES, ensureBuiltinResources } from './resources';
 import { ensureBuiltinTemplates } from './templates';
+import { ensureBuiltinReports, ensureBuiltinSqlSources } from './sql-sources';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_GROUP = '演示集团';
@@ -54,6 +55,8 @@ export async function seedDatabase(db: Kysely<DB>, options: SeedOptions): Promis
 async function seedIn(db: Kysely<DB>, options: SeedOptions): Promise<void> {
   await ensureBuiltinResources(db);
   await ensureBuiltinTemplates(db);
+  await ensureBuiltinSqlSources(db);
+  await ensureBuiltinReports(db);
   const added = new Set<string>();
   const menuIds = await seedMenus(db, MENU_TREE, null, new Map(), added);
   const adminRole = await ensureRole(db, DEMO_ROLES[0], () => [...menuIds.values()], [...added].map((uuid) => menuIds.get(uuid)!));

@@ -1,3 +1,4 @@
+import { WEIGH_RECORD_TABLES } from '../../src/schema/weigh';
 import type { Kysely } from 'kysely';
 import type { Calculation, FieldDefinition, FieldOption, ResourceMapping } from '../../src/schema/field-definition';
 import type { ResourceColumn, ResourceDefinition } from '../../src/schema/resource';
@@ -6,8 +7,10 @@ import type { DB } from '../db/schema';
 import { checkTemplate } from '../templates/template-check';
 import { canonical, ensureAdminTemplates } from './admin-templates';
 import { BUILTIN_ENUMS, BUILTIN_RESOURCES } from './resources';
+import { NUMBERED_DOCUMENTS } from '../../src/schema/number-rule';
+import { DEFAULT_ASSAY_ITEMS, GROUP_ACTIONS, SAMPLE_CARS } from '../../src/schema/assay';
 
-const BUTTONS_BY_KIND: Record<ResourceDefinition['kind'], [string, string][]> = {
+export const BUTTONS_BY_KIND: Record<ResourceDefinition['kind'], [string, string][]> = {
   MASTER: [['add', '新增'], ['edit', '修改'], ['del', '删除'], ['enable', '启用'], ['disable', '停用'], ['export', '导出']],
   DOCUMENT: [['add', '新增'], ['edit', '修改'], ['del', '删除'], ['audit', '审核'], ['mulAudit', '批量审核'], ['mulInit', '弃审'], ['obsolete', '作废'], ['recover', '恢复'], ['copy', '复制'], ['export', '导出']],
   LINE: [],
@@ -20,15 +23,18 @@ const QUICK: Record<string, string[]> = {
   mm_sa_weigh: ['billCode', 'plateNumber', 'customerName'], as_inventory_class: ['invclCode', 'invclName'], as_inventory: ['invCode', 'invName', 'model'],
   as_warehouse: ['warehouseCode', 'warehouseName'], as_factory: ['factoryCode', 'factoryName'], as_ic_card: ['cardNo', 'plateNumber', 'holder'],
   pu_notice: ['noticeCode', 'vendorName', 'materialName'], pu_notice_line: ['invName'], sa_notice: ['noticeCode', 'customerName', 'materialName'],
-  sa_notice_line: ['invName'], as_plate: ['plateCode', 'plateName'],
+  sa_notice_line: ['invName'], as_plate: ['plateCode', 'plateName'], mm_scale: ['scaleCode', 'scaleName', 'station'],
   fd_pu_settlement_main: ['settleCode', 'vendorName', 'noticeCode'], fd_sa_settlement_main: ['settleCode', 'customerName', 'noticeCode'],
   pu_registry: ['billCode', 'plateNumber', 'driverName', 'cardCode'], pu_registry_sub: ['noticeCode', 'vendorName', 'materialName'],
   sa_registry: ['billCode', 'plateNumber', 'driverName', 'cardCode'], sa_registry_sub: ['noticeCode', 'customerName', 'materialName'],
+  qc_assay_group: ['groupCode', 'materialName', 'vendorName'], qc_assay: ['assayCode', 'groupCode', 'materialName'], qc_deduct_step: ['materialName'],
+  computation_group: ['groupCode', 'groupName'], computation_group_line: ['invCode', 'invName'], recive_payment: ['billCode', 'customerName'],
 };
 const TOTALS: Record<string, string[]> = {
   mm_pu_weigh: ['gross', 'tare', 'deduct', 'net'], mm_sa_weigh: ['gross', 'tare', 'deduct', 'net'],
   pu_notice: ['planQty'], pu_notice_line: ['planQty', 'doneQty'], sa_notice: ['planQty'], sa_notice_line: ['planQty', 'doneQty'],
   fd_pu_settlement_main: ['totalWeight', 'totalAmount', 'netAmount'], fd_sa_settlement_main: ['totalWeight', 'totalAmount', 'netAmount'],
+  recive_payment: ['amount'],
 };
 
 function options(c: ResourceColumn): FieldOption[] | null {
@@ -62,6 +68,13 @@ const IMAGE_COUNTS: Record<string, number> = { photo: 1, snapPhotos: 4 };
 const IMAGE_FIELDS = new Set(Object.keys(IMAGE_COUNTS));
 
 function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): FieldDefinition {
+  if (SERVER_BALANCES.has(`${def.tableName}.${c.fieldName}`)) {
+    // shown, never typed: the server sets it on every save
+    return {
+      fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq, formSubmitType: 'NONE_WHOLE', fieldType: 'NUMBER',
+      cgValFormat: { valFormatFun: `fixed${c.scale ?? 2}` }, irequired: false, ishow: true, iupdate: true, tipsMessage: '保存时由系统按已审核的收款与销售结算计算',
+    };
+  }
   const calc = CALCS[def.tableName]?.[c.fieldName];
   if (calc) {
     return {
@@ -77,6 +90,14 @@ function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
     };
   }
   const kind = IMAGE_FIELDS.has(c.fieldName) ? 'IMG_UPLOAD_EP' : c.fieldType === 'DATE' ? 'DATA_BOX_TIM' : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : c.fieldType === 'TXT' ? 'TEXTAREA' : 'ONE_TXT';
+  if (NUMBERED_DOCUMENTS[def.tableName]?.field === c.fieldName) {
+    // the document's number comes from its 编码规则 when it is saved (server/numbering)
+    return {
+      fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq, formSubmitType: 'ONE_TXT', fieldType: 'CHAR',
+      irequired: false, ishow: true, iupdate: false, iautoCode: true, tipsMessage: '保存时自动生成',
+    };
+  }
+  const serverValue = SERVER_FIELDS[def.tableName]?.includes(c.fieldName);
   const rule = c.sensitive === 'mobile' ? MOBILE_RULE : /plateNumber$/i.test(c.fieldName) ? PLATE_RULE : null;
   return {
     fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq, formSubmitType: kind,
@@ -86,11 +107,13 @@ function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
     ...(IMAGE_FIELDS.has(c.fieldName) ? { maxCount: IMAGE_COUNTS[c.fieldName] } : {}),
     ...(HIDDEN_FORM_FIELDS.has(c.fieldName) ? { ihidden: true } : {}),
     ...(c.fieldType === 'DATE' && c.required ? { defaultValue: { type: 'date' as const } } : {}),
+    ...(serverValue ? { iautoCode: true, iupdate: false } : {}),
+    ...FIELD_EXTRAS[def.tableName]?.[c.fieldName],
     ...(rule ? { cgValidate: rule } : {}),
   };
 }
 
-const SYSTEM_LIST: FieldDefinition[] = [
+export const SYSTEM_LIST: FieldDefinition[] = [
   { fieldName: 'status', fieldExplain: '单据状态', fieldType: 'ENUM', options: [{ value: 'FREE', label: '自由', color: 'blue' }, { value: 'AUDITED', label: '已审核', color: 'green' }, { value: 'OBSOLETE', label: '已作废', color: 'red' }], detailsUrl: 'SELECT', iallowAdvanceQuery: true, isortField: true },
   { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', detailsUrl: 'BOOLEAN', iallowAdvanceQuery: true },
   { fieldName: 'createdByName', fieldExplain: '创建人', fieldType: 'TEXT' },
@@ -98,12 +121,19 @@ const SYSTEM_LIST: FieldDefinition[] = [
 ];
 
 /** The LIST, DETAIL and FORM templates of a built-in resource, published under its menu. */
+/** Line tables whose numbers are measurements, which a 合计 row would only add up meaninglessly. */
+const MEASURED_LINES = new Set(['qc_assay_result']);
+
 export function builtinTemplates(def: ResourceDefinition): Template[] {
   const kindButtons = FORM_PAGES.has(def.tableName) ? [...BUTTONS_BY_KIND[def.kind], ['view', '查看'] as [string, string]] : BUTTONS_BY_KIND[def.kind];
   const buttons: TemplateButton[] = [
     ...kindButtons.map(([action, label], seq) => ({ code: action, label, action, permission: `${def.permissionPrefix}_${action}`, seq })),
+    ...(def.tableName === 'qc_assay_group' ? Object.entries(GROUP_ACTIONS).map(([action, a], i) => ({ code: action, label: a.label, action, permission: `qc_assay_group_${action}`, seq: kindButtons.length + i })) : []),
+    ...(def.tableName === 'as_number_rule' ? [{ code: 'auto', label: '生成默认规则', action: 'auto', permission: 'as_number_rule_add', seq: kindButtons.length }] : []),
     // whoever sees a weigh record may look at its captured pictures
     ...(def.columns.some((c) => c.fieldName === 'snapPhotos') ? [{ code: 'pics', label: '抓拍图片', action: 'pics', permission: null, seq: kindButtons.length }] : []),
+    // a captured weighing is corrected only by a supervisor (手工录入), with a reason
+    ...(WEIGH_RECORD_TABLES.includes(def.tableName) ? [{ code: 'weighCorrect', label: '称重更正', action: 'weighCorrect', permission: 'measure_weigh_hand', seq: kindButtons.length + 1 }] : []),
   ];
   const system = SYSTEM_LIST.filter((f) => (def.kind === 'DOCUMENT' ? f.fieldName !== 'enabled' : f.fieldName !== 'status'))
     .map((f, i) => ({ ...f, customTable: def.tableName, seq: 900 + i }));
@@ -115,10 +145,13 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
     customTable: line.tableName, label: line.tableExplain,
     fields: line.columns.filter((c) => c.fieldName !== line.parentKey).map((c, i) => {
       const field = picking(line.tableName, c.fieldName, formField(line, c, (i + 1) * 10));
-      // amounts keep their decimals in the cells shown and in 合计 (a unit price is not summed; one line has no 合计)
-      return { ...field, itotal: !single && c.fieldType === 'NUMBER' && c.fieldName !== 'price', ...(c.fieldType === 'NUMBER' && (c.scale ?? 0) > 0 && !field.cgValFormat ? { cgValFormat: { valFormatFun: `fixed${c.scale}` } } : {}) };
+      // amounts keep their decimals in the cells shown and in 合计 (a unit price is not summed, nor are
+      // measurements such as an assay's values and limits; one line has no 合计)
+      return { ...field, itotal: !single && !MEASURED_LINES.has(line.tableName) && c.fieldType === 'NUMBER' && c.fieldName !== 'price', ...(c.fieldType === 'NUMBER' && (c.scale ?? 0) > 0 && !field.cgValFormat ? { cgValFormat: { valFormatFun: `fixed${c.scale}` } } : {}) };
     }),
   }));
+  // lines the server writes (a group's trucks, collected by 结束分组) are shown in the detail, not typed in the form
+  const formChildren = SERVER_LINE_DOCUMENTS.has(def.tableName) ? [] : children;
   return [
     {
       ...base, formatName: def.tableExplain, formatCode: `${def.tableName}_list`, formatType: 'LIST', formatStyle: 'FORMAT_LIST', ps: 10, buttons,
@@ -141,8 +174,8 @@ export function builtinTemplates(def: ResourceDefinition): Template[] {
     },
     {
       ...base, formatName: `${def.tableExplain}表单`, formatCode: `${def.tableName}_form`, formatType: 'FORM',
-      formatStyle: children.length ? 'FORMAT_MASTER_CHILD' : def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
-      ...(children.length ? { childSubLists: children, validTable: true } : {}),
+      formatStyle: formChildren.length ? 'FORMAT_MASTER_CHILD' : def.columns.length > 8 ? 'FORMAT_EIGHT_COLUMN_FROM' : 'FORMAT_FOUR_COLUMN_FROM',
+      ...(formChildren.length ? { childSubLists: formChildren, validTable: true } : {}),
       ...(single ? { singleChild: true } : {}),
       formSubList: def.columns.map((c, i) => picking(def.tableName, c.fieldName, formField(def, c, (i + 1) * 10))),
     },
@@ -167,13 +200,30 @@ export function calculatedFields(tableName: string): FieldDefinition[] {
 }
 
 /** Documents whose list opens the form as a page (…/edit?type=…) rather than a dialog: the settlements and the registries (spec 001 §1, §2). */
-export const FORM_PAGES = new Set(['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'sa_registry']);
+export const FORM_PAGES = new Set(['fd_pu_settlement_main', 'fd_sa_settlement_main', 'pu_registry', 'sa_registry', 'computation_group', 'recive_payment']);
+/** Fields the server computes on save (a receipt's customer balances, server/resources/line-rules.ts): read-only in the form. */
+const SERVER_BALANCES = new Set(['recive_payment.balanceBefore', 'recive_payment.balanceAfter']);
+/** Documents whose lines the server writes: their form has no line table. */
+const SERVER_LINE_DOCUMENTS = new Set(['qc_assay_group']);
 /** Documents with exactly one line (single-child mode, spec 001 §5): the registries. */
 export const SINGLE_CHILD_FORMS = new Set(['pu_registry', 'sa_registry']);
 /** Documents picked in other forms (they get a popup template like the master tables). */
-const PICKED_DOCUMENTS = new Set(['pu_notice', 'sa_notice']);
+const PICKED_DOCUMENTS = new Set(['pu_notice', 'sa_notice', 'qc_assay_group']);
+/** Fields the server writes (shown read-only): a weigh record's settlement, a notice line's 已执行量. */
+const SERVER_FIELDS: Record<string, string[]> = {
+  mm_pu_weigh: ['settleCode', 'waterRate', 'impurityRate', 'assayCode', 'settleScale', 'settleRounding'],
+  mm_sa_weigh: ['settleCode', 'waterRate', 'impurityRate', 'assayCode', 'settleScale', 'settleRounding'],
+  pu_notice_line: ['doneQty'], sa_notice_line: ['doneQty'], qc_assay_group: ['groupState', 'recheckState'], qc_assay_result: ['passed'],
+};
+/** Form fields set up beyond their column: the assay group's date dialog (sample-car count, the items as a multi-select with the default items). */
+const FIELD_EXTRAS: Record<string, Record<string, Partial<FieldDefinition>>> = {
+  qc_assay_group: {
+    sampleCars: { defaultValue: SAMPLE_CARS.default, tipsMessage: `${SAMPLE_CARS.min}–${SAMPLE_CARS.max}` },
+    itemCodes: { formSubmitType: 'SELECT_MORE', options: DEFAULT_ASSAY_ITEMS.map((i) => ({ value: i.value, label: i.label })), defaultValue: DEFAULT_ASSAY_ITEMS.map((i) => i.value).join(',') },
+  },
+};
 /** Fields kept in the form's values but not shown (ids that a picker or a default fills in). */
-const HIDDEN_FORM_FIELDS = new Set(['noticeId', 'reCompanyId', 'deCompanyId', 'driverId']);
+const HIDDEN_FORM_FIELDS = new Set(['noticeId', 'reCompanyId', 'deCompanyId', 'driverId', 'registryId', 'settleId', 'weighId', 'assayGroupId']);
 
 const sumOf = (customTable: string, fieldName: string): Calculation => ({ customTable, fieldName: [fieldName], mode: 'sum' });
 const SETTLEMENT_LINE_CALCS: Record<string, Calculation> = {
@@ -232,6 +282,17 @@ export const PICKS: FormPicks = {
       { fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } },
     ] },
   },
+  qc_assay: { groupCode: { table: 'qc_assay_group', mappings: [
+    { fieldSub1: { fieldName: 'groupCode' }, fieldSub2: { fieldName: 'groupCode' } },
+    { fieldSub1: { fieldName: 'assayGroupId' }, fieldSub2: { fieldName: 'id' } },
+    { fieldSub1: { fieldName: 'materialName' }, fieldSub2: { fieldName: 'materialName' } },
+  ] } },
+  // a computation group's line picks its material from the inventory
+  computation_group_line: { invName: { table: 'as_inventory', mappings: [
+    { fieldSub1: { fieldName: 'invName' }, fieldSub2: { fieldName: 'invName' } },
+    { fieldSub1: { fieldName: 'invCode' }, fieldSub2: { fieldName: 'invCode' } },
+  ] } },
+  recive_payment: { customerName: { table: 'as_customer', mappings: [{ fieldSub1: { fieldName: 'customerName' }, fieldSub2: { fieldName: 'customerName' } }] } },
   ...registryPicks('pu'),
   ...registryPicks('sa'),
   as_vehicle: { driverName: { table: 'as_driver', mappings: [

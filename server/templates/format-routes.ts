@@ -3,13 +3,19 @@ import { sql } from 'kysely';
 import { ShapeError } from '../../src/schema/shape';
 import type { Template } from '../../src/schema/template';
 import { FORMAT_TYPES } from '../../src/schema/template';
+import { migrateTemplate } from '../../src/schema/format-migrations';
 import { AppError, badRequest, notFound } from '../http/app-error';
 import { caller } from '../http/auth-hook';
 import { ok } from '../http/envelope';
 import { escapeLike } from '../http/list-query';
 import { ensureListSupport } from '../resources/ddl';
 import { listCachesOf } from '../resources/list-cache';
+import type { HistoryEntry } from '../../src/schema/design-history';
+import { contentHash } from '../../src/schema/canonical';
 import { checkDraft } from './draft-check';
+import { sqlSourceDefinitions } from '../sql/definitions';
+import { appendHistory, checkEntries, formatRow, migrateTemplateFormat, recordReplacement, versionsOf } from './format-store';
+import { HISTORY_BODY, NOTE, versionRoutes } from './version-routes';
 
 /** The message of a stale draft version (the request layer's 409). */
 export const STALE_DRAFT = '模板已被他人修改，请载入最新草稿后重试';
@@ -29,7 +35,8 @@ export async function formatRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.svc;
 
   const resourceLookup = async () => {
-    const all = await app.svc.resources.all();
+    // data-source tables and SQL data sources (a report's LIST template is built on one)
+    const all = [...await app.svc.resources.all(), ...await sqlSourceDefinitions(db)];
     const byTable = new Map(all.map((r) => [r.tableName, r]));
     return (table: string) => byTable.get(table);
   };
@@ -86,16 +93,17 @@ export async function formatRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const found = await row(request.params.id);
     const def = found.customTable ? await app.svc.resources.byTable(found.customTable) : undefined;
-    return ok({ ...found, tableExplain: def?.tableExplain ?? null });
+    return ok({ ...found, draft: migrateTemplate(found.draft), tableExplain: def?.tableExplain ?? null });
   });
 
-  app.put<{ Params: { id: number }; Body: { version: number; draft: Record<string, unknown> } }>('/optimus_prime/cg-format/draft/:id', {
+  app.put<{ Params: { id: number }; Body: { version: number; draft: Record<string, unknown>; history?: HistoryEntry[] } }>('/optimus_prime/cg-format/draft/:id', {
     config: { permission: 'custom_format_edit', title: '保存模板草稿' },
     schema: {
       tags: ['template'],
-      summary: '保存模板草稿：须能按运行时的解析规则解析，字段须属于数据源，计算方式、默认时间、时间范围须合规（400 指明字段）；version 过期返回 409。已发布版本不变',
+      summary: '保存模板草稿：须能按运行时的解析规则解析，字段须属于数据源，计算方式、默认时间、时间范围须合规（400 指明字段）；version 过期返回 409。已发布版本不变。'
+        + 'history 为设计器自上次保存以来的撤销步骤（须从已存草稿恰好得到本草稿，否则 400），随草稿保存；不带 history 的保存记为一个「属性配置」步骤',
       params: idParams,
-      body: { type: 'object', additionalProperties: false, required: ['version', 'draft'], properties: { version, draft: { type: 'object' } } },
+      body: { type: 'object', additionalProperties: false, required: ['version', 'draft'], properties: { version, draft: { type: 'object' }, history: HISTORY_BODY } },
     },
   }, async (request) => {
     const current = await row(request.params.id);
@@ -103,35 +111,50 @@ export async function formatRoutes(app: FastifyInstance): Promise<void> {
     if (draft.formatCode !== current.formatCode) throw badRequest('模板编码不可修改', { field: 'formatCode' });
     if (draft.formatType !== current.formatType) throw badRequest('模板类型不可修改', { field: 'formatType' });
     if ((draft.customTable ?? null) !== (current.customTable ?? null)) throw badRequest('模板的数据源不可在此修改', { field: 'customTable' });
+    const { history } = request.body;
+    if (history) checkEntries(current.draft, history, draft);
     const saved = await db.updateTable('cgFormat')
       .set({ draft: JSON.stringify(draft), formatName: draft.formatName, updatedAt: app.svc.clock(), version: sql<number>`version + 1` })
       .where('id', '=', current.id).where('version', '=', request.body.version)
       .returning(['version', changedExpr.as('changed')]).executeTakeFirst();
     if (!saved) throw new AppError(409, STALE_DRAFT, '409');
+    if (history) await appendHistory(db, current.id, saved.version, caller(request).username, history);
+    else await recordReplacement(db, current.id, saved.version, caller(request).username, current.draft, draft, '属性配置', 'properties');
     return ok(saved, '保存成功');
   });
 
-  app.post<{ Params: { id: number }; Body: { version: number } }>('/optimus_prime/cg-format/publish/:id', {
+  app.post<{ Params: { id: number }; Body: { version: number; note?: string } }>('/optimus_prime/cg-format/publish/:id', {
     config: { permission: 'custom_format_publish', title: '发布模板' },
     schema: {
-      tags: ['template'], summary: '发布模板：把草稿（再次校验）复制为已发布版本，记录发布时间与发布人；version 为草稿的版本，过期返回 409',
+      tags: ['template'],
+      summary: '发布模板：把草稿（再次校验）复制为已发布版本，并冻结为新的版本号（内容哈希、发布人、时间、说明 note）；version 为草稿的版本，过期返回 409',
       params: idParams,
-      body: { type: 'object', additionalProperties: false, required: ['version'], properties: { version } },
+      body: { type: 'object', additionalProperties: false, required: ['version'], properties: { version, note: NOTE } },
     },
   }, async (request) => {
-    const current = await row(request.params.id);
+    const current = await formatRow(db, request.params.id);
     // the data sources may have changed since the draft was saved
-    const draft = await checked(current.draft);
+    const draft = await checked(migrateTemplateFormat(current.draft));
     const auth = caller(request);
+    const hash = await contentHash(draft);
+    // looked up before the write: the request's transaction (operation log) must not wait on a shared registry load
+    const def = draft.formatType === 'LIST' && draft.customTable ? await app.svc.resources.byTable(draft.customTable) : undefined;
+    const now = app.svc.clock();
     const published = await db.updateTable('cgFormat')
-      .set({ published: sql`draft`, publishedAt: app.svc.clock(), publishedBy: auth.username, updatedAt: app.svc.clock(), version: sql<number>`version + 1` })
+      .set({ published: JSON.stringify(draft), draft: JSON.stringify(draft), publishedAt: now, publishedBy: auth.username, updatedAt: now, version: sql<number>`version + 1` })
       .where('id', '=', current.id).where('version', '=', request.body.version)
       .returning(['version', 'publishedAt', 'publishedBy']).executeTakeFirst();
     if (!published) throw new AppError(409, STALE_DRAFT, '409');
+    const before = await versionsOf(db, current, true);
+    const versionNo = (before.at(-1)?.versionNo ?? 0) + 1;
+    await db.insertInto('cgFormatVersion').values({
+      formatId: current.id, versionNo, content: JSON.stringify(draft), contentHash: hash, author: auth.username, note: request.body.note?.trim() || null, createdAt: now,
+    }).execute();
     listCachesOf(db).invalidateTemplates();
-    const def = draft.formatType === 'LIST' && draft.customTable ? await app.svc.resources.byTable(draft.customTable) : undefined;
     // the indexes a LIST template's sortable and quick-search columns call for
     if (def) await ensureListSupport(db, def);
-    return ok({ ...published, changed: false }, '发布成功');
+    return ok({ ...published, changed: false, versionNo, contentHash: hash }, '发布成功');
   });
+
+  await app.register(versionRoutes);
 }

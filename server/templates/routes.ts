@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { migrateTemplate } from '../../src/schema/format-migrations';
 import { notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 
@@ -11,7 +12,8 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   const published = async (id: number) => {
     const row = await db.selectFrom('cgFormat').select(['id', 'published']).where('id', '=', id).executeTakeFirst();
     if (!row?.published) throw notFound('模板不存在或未发布');
-    return { ...(row.published as object), id: row.id };
+    // stored in an older format: brought to the current one, as the parser does
+    return { ...(migrateTemplate(row.published) as object), id: row.id };
   };
 
   app.get<{ Querystring: { formatType: string; menuId: number } }>('/optimus_prime/optimusPrime', {

@@ -1,6 +1,6 @@
 import { parseTemplate } from '../../src/schema/parse-template';
 import { ShapeError } from '../../src/schema/shape';
-import { compileValidatePattern } from '../../src/schema/validate';
+import { patternProblem } from '../../src/schema/validate';
 import type { ResourceDefinition } from '../../src/schema/resource';
 import { SYSTEM_COLUMNS } from '../../src/schema/resource';
 import type { Template } from '../../src/schema/template';
@@ -14,9 +14,8 @@ export function checkTemplate(input: unknown, resourceOf: (table: string) => Res
   const lists = [['formSubList', template.formSubList], ['listSubList', template.listSubList], ['resSubList', template.resSubList]] as const;
   for (const [name, fields] of lists) {
     fields?.forEach((f, i) => {
-      if (f.cgValidate && !compileValidatePattern(f.cgValidate.validateMethod)) {
-        throw new ShapeError(`${name}[${i}].cgValidate.validateMethod`, `字段${f.fieldExplain}(${f.fieldName})的校验规则不是有效的正则表达式`);
-      }
+      const problem = f.cgValidate ? patternProblem(f.cgValidate.validateMethod) : null;
+      if (problem) throw new ShapeError(`${name}[${i}].cgValidate.validateMethod`, `字段${f.fieldExplain}(${f.fieldName})的校验规则${problem}`);
       const table = f.customTable ?? template.customTable;
       if (!table) return;
       const def = resourceOf(table);

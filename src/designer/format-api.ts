@@ -1,5 +1,6 @@
 import type { RuntimeServices } from '../runtime';
 import type { FormatType, Template } from '../schema/template';
+import type { DiffEntry } from '../schema/template-diff';
 import type { DraftRecord } from './engine/attribute-draft';
 
 /** The calls of 模板设计, through the host's request layer (it shows failures unless `quiet`). */
@@ -39,6 +40,20 @@ export const saveDraft = (request: Request, id: number, version: number, draft: 
 
 export const publishDraft = (request: Request, id: number, version: number) =>
   request<{ version: number; publishedAt: string | null; publishedBy: string | null; changed: boolean }>({ method: 'POST', url: `/optimus_prime/cg-format/publish/${id}`, body: { version } });
+
+/** A published version of a template (版本). */
+export interface FormatVersion { versionNo: number; contentHash: string; author: string; note: string | null; rollbackOf: number | null; createdAt: string }
+
+export const fetchVersions = (request: Request, id: number) =>
+  request<{ list: FormatVersion[]; changed: boolean }>({ url: `/optimus_prime/cg-format/versions/${id}` });
+
+/** The field-level diff between two versions, or a version and the draft (`'draft'`). */
+export const fetchDiff = (request: Request, id: number, from: number | 'draft', to: number | 'draft') =>
+  request<{ entries: DiffEntry[] }>({ url: `/optimus_prime/cg-format/diff/${id}`, query: { from: String(from), to: String(to) } });
+
+/** 回滚: version n published again as the next number; `version` is the draft's revision. */
+export const rollbackVersion = (request: Request, id: number, n: number, version: number) =>
+  request<{ versionNo: number; contentHash: string; rollbackOf: number; version: number }>({ method: 'POST', url: `/optimus_prime/cg-format/rollback/${id}/${n}`, body: { version } });
 
 /** How the screens name the template kinds. */
 export const FORMAT_TYPE_LABELS: Record<FormatType, string> = { LIST: '列表', FORM: '表单', SEARCH: '查询', RESOURCE: '弹窗', DETAIL: '详情' };

@@ -10,8 +10,10 @@ import {
   applyAttribute, published, rebase, saved, startEditing, unsavedFields, type AttributeDraftState, type AttributePatch,
 } from './engine/attribute-draft';
 import { FieldAttributesTable, type AttributeTarget } from './field-attributes-table';
-import { FORMAT_TYPE_LABELS, fetchDraft, publishDraft, saveDraft, statusOf } from './format-api';
+import { FORMAT_TYPE_LABELS, fetchDraft, saveDraft, statusOf } from './format-api';
 import { PublishState } from './format-list-page';
+import { PreviewDialog } from './preview/preview-dialog';
+import { PublishDialog, type PublishResult } from './preview/publish-dialog';
 
 /** Refusals said before calling the server (which refuses them too). */
 const NO_EDIT = '没有编辑模板的权限（custom_format_edit）';
@@ -26,7 +28,7 @@ const NO_PUBLISH = '没有发布模板的权限（custom_format_publish）';
 export function FormatFieldsPage({ id }: { id: number }) {
   const { request, hasPermission } = useRuntime();
   const tr = useTr();
-  const { message, modal } = AntApp.useApp();
+  const { message } = AntApp.useApp();
   const canEdit = hasPermission('custom_format_edit');
   const canPublish = hasPermission('custom_format_publish');
   const [state, setState] = useState<AttributeDraftState | null>(null);
@@ -35,6 +37,8 @@ export function FormatFieldsPage({ id }: { id: number }) {
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<AttributeTarget | null>(null);
   const [tab, setTab] = useState<string | undefined>(undefined);
+  const [publishing, setPublishing] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -91,22 +95,17 @@ export function FormatFieldsPage({ id }: { id: number }) {
       // the host has shown why
     }
   };
+  // 发布 goes through the impact analysis, each breaking reference confirmed, and the note (PublishDialog)
   const publish = () => {
     if (!state) return;
     if (!canPublish) return void message.error(tr(NO_PUBLISH));
     if (dirty) return void message.warning(tr('请先保存再发布'));
-    modal.confirm({
-      title: tr('提示'), content: tr('发布后，使用此模板的页面将按当前草稿显示，是否继续?'), okText: tr('确定'), cancelText: tr('取消'),
-      onOk: async () => {
-        try {
-          const result = await publishDraft(request, id, state.record.version);
-          setState((s) => (s ? published(s, result) : s));
-          message.success(tr('发布成功'));
-        } catch (error) {
-          if (statusOf(error) === 409) setStale(true);
-        }
-      },
-    });
+    setPublishing(true);
+  };
+  const onPublished = (result: PublishResult) => {
+    setPublishing(false);
+    setState((s) => (s ? published(s, result) : s));
+    message.success(tr('发布成功：版本 {n}', { n: result.versionNo }));
   };
 
   if (failed) return <Result status="warning" title={tr('模板不存在或无法读取')} />;
@@ -139,6 +138,7 @@ export function FormatFieldsPage({ id }: { id: number }) {
             <Button disabled={dirty || busy} onClick={publish}>{tr('发布')}</Button>
           </Tooltip>
         )}
+        {canPublish && <Tooltip title={dirty ? tr('预览显示已保存的草稿') : ''}><Button onClick={() => setPreviewing(true)}>{tr('预览')}</Button></Tooltip>}
         <span style={{ color: '#888' }}>{tr('修改只改变草稿；发布后使用此模板的页面才按新配置显示。')}</span>
       </Space>
       {stale && (
@@ -176,6 +176,13 @@ export function FormatFieldsPage({ id }: { id: number }) {
         open={editing?.kind === 'timePoint'} value={typeof field?.defaultValue === 'string' ? field.defaultValue : null}
         onOk={(time) => take({ defaultValue: time })} onCancel={() => setEditing(null)}
       />
+      {publishing && (
+        <PublishDialog
+          formatId={id} formatName={template.formatName} version={record.version} open onClose={() => setPublishing(false)}
+          onPublished={onPublished} onStale={() => { setPublishing(false); setStale(true); }}
+        />
+      )}
+      {previewing && <PreviewDialog formatId={id} formatName={template.formatName} open onClose={() => setPreviewing(false)} />}
     </div>
   );
 }

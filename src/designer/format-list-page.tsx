@@ -4,6 +4,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useRuntime, useTr } from '../runtime';
 import { FORMAT_TYPES, type FormatType } from '../schema/template';
 import { FORMAT_SUB_PATH, FORMAT_TYPE_LABELS, fetchFormats, type FormatQuery, type FormatRow } from './format-api';
+import { PreviewDialog } from './preview/preview-dialog';
+import { VersionPanel } from './version-panel';
+import { FORMAT_LIST_DESIGN_PATH, FORMAT_PICKER_DESIGN_PATH } from './list/paths';
 
 const FORMAT = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -20,14 +23,18 @@ export function PublishState({ row }: { row: Pick<FormatRow, 'changed' | 'unpubl
  * 模板设计 (`/custom/format`): the stored templates, searched by name, code and type, with their
  * publish state; 字段属性 opens the template-attribute configuration in its own tab. `active`
  * (the page is on screen) reloads the list, so a template published elsewhere shows as such.
+ * 版本 opens the template's versions, their diff and 回滚 (`VersionPanel`).
  */
 export function FormatListPage({ active = true }: { active?: boolean }) {
-  const { request, openPage } = useRuntime();
+  const { request, openPage, hasPermission } = useRuntime();
   const tr = useTr();
   const [form] = Form.useForm<Omit<FormatQuery, 'pn' | 'ps'>>();
   const [query, setQuery] = useState<FormatQuery>({ pn: 1, ps: 20 });
   const [data, setData] = useState<{ list: FormatRow[]; total: number } | null>(null);
   const [loading, setLoading] = useState(false);
+  const [versionsOf, setVersionsOf] = useState<FormatRow | null>(null);
+  const [previewOf, setPreviewOf] = useState<FormatRow | null>(null);
+  const mayPreview = hasPermission('custom_format_publish');
 
   const load = useCallback(async (q: FormatQuery) => {
     setLoading(true);
@@ -78,11 +85,23 @@ export function FormatListPage({ active = true }: { active?: boolean }) {
           { key: 'publishedAt', title: tr('发布时间'), dataIndex: 'publishedAt', width: 170, render: FORMAT },
           { key: 'publishedBy', title: tr('发布人'), dataIndex: 'publishedBy', width: 90 },
           {
-            key: 'action', title: tr('操作'), width: 100, fixed: 'right',
-            render: (_v, row) => <Button type="link" size="small" onClick={() => open(row)}>{tr('字段属性')}</Button>,
+            key: 'action', title: tr('操作'), width: 260, fixed: 'right',
+            render: (_v, row) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => open(row)}>{tr('字段属性')}</Button>
+                {row.formatType === 'LIST' && <Button type="link" size="small" onClick={() => openPage?.(`${FORMAT_LIST_DESIGN_PATH}?id=${row.id}`)}>{tr('列表设计')}</Button>}
+                {row.formatType === 'RESOURCE' && <Button type="link" size="small" onClick={() => openPage?.(`${FORMAT_PICKER_DESIGN_PATH}?id=${row.id}`)}>{tr('弹窗设计')}</Button>}
+                <Button type="link" size="small" onClick={() => setVersionsOf(row)}>{tr('版本')}</Button>
+                {mayPreview && <Button type="link" size="small" onClick={() => setPreviewOf(row)}>{tr('预览')}</Button>}
+              </Space>
+            ),
           },
         ]}
       />
+      {versionsOf && (
+        <VersionPanel formatId={versionsOf.id} formatName={versionsOf.formatName} open onClose={() => setVersionsOf(null)} onChanged={() => void load(query)} />
+      )}
+      {previewOf && <PreviewDialog formatId={previewOf.id} formatName={previewOf.formatName} open onClose={() => setPreviewOf(null)} />}
     </div>
   );
 }

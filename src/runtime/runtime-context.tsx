@@ -54,7 +54,7 @@ export function useRuntime(): RuntimeServices {
 }
 
 /** Fills `{name}` placeholders. */
-function fill(text: string, vars?: Record<string, string | number>): string {
+export function fill(text: string, vars?: Record<string, string | number>): string {
   return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
 }
 

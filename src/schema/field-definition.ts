@@ -43,6 +43,13 @@ export interface TimeRangeDefault { type: 'timeRange'; start: string; end: strin
 
 export interface ResourceMapping { fieldSub1: { fieldName: string; masterTable?: string | null }; fieldSub2: { fieldName: string }; iupdate?: boolean }
 
+/**
+ * Where a form field sits on the 48-unit grid, set by the designer: its row, its first unit
+ * (`col`, 0–47) and its width in units (`span`), and the tab group it belongs to (a key of the
+ * template's `groups`). Fields without it are laid out in their order, as before.
+ */
+export interface FieldLayout { row: number; col: number; span: number; group?: string | null }
+
 export interface FieldDefinition {
   id?: string | number | null;
   fieldName: string;
@@ -62,6 +69,8 @@ export interface FieldDefinition {
   ishow?: boolean;
   ihidden?: boolean;
   iupdate?: boolean;
+  /** The value is the server's (a document number from its 编码规则): shown, never typed, in every mode. */
+  iautoCode?: boolean;
   irequired?: boolean;
   ifixed?: boolean;
   imerge?: boolean;
@@ -88,4 +97,6 @@ export interface FieldDefinition {
   effectField?: string | null;
   isEffect?: boolean;
   resourceList?: ResourceMapping[] | null;
+  /** The designer's grid position of a form field. */
+  layout?: FieldLayout | null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveDateSpec, resolveDefault } from './defaults';
 import type { FieldDefinition } from './field-definition';
-import { compileForm, componentOf, toFormValues, toSubmitValues } from './form-schema';
+import { compileForm, componentOf, gridByWidth, toFormValues, toSubmitValues } from './form-schema';
 
 const ctx = { user: 7, username: '张司磅', currentOrg: 1, currentOrgName: '东方能源有限公司', currentGroup: 9, currentGroupName: '演示集团', now: new Date(2026, 10, 23, 10, 20, 30) };
 const fields: FieldDefinition[] = [
@@ -21,7 +21,7 @@ describe('compileForm', () => {
     expect(Object.keys(props)).toEqual(['plateNumber', 'orgName', 'inTime', 'materials', 'remark']);
     expect(props.remark['x-decorator-props']).toMatchObject({ gridSpan: 4, labelWidth: 100 });
     expect(props.plateNumber['x-decorator-props']).toMatchObject({ gridSpan: 1 });
-    expect(schema.properties!.grid['x-component-props']).toMatchObject({ maxColumns: 4, columnGap: 20 });
+    expect(schema.properties!.grid['x-component-props']).toMatchObject({ maxColumns: [1, 2, 4], columnGap: 20 });
     expect(compileForm({ formSubList: fields, formatStyle: 'FORMAT_EIGHT_COLUMN_FROM' }, 'create', ctx).columns).toBe(8);
   });
   it('applies defaults only when creating: macros and the relative date spec', () => {
@@ -30,12 +30,17 @@ describe('compileForm', () => {
     expect(props.inTime.default).toBe('2026-11-24 08:00:00');
     expect(compileForm({ formSubList: fields }, 'update', ctx).schema.properties!.grid.properties!.orgName.default).toBeUndefined();
   });
-  it('disables fields that are not updatable when editing, and everything while weighing', () => {
+  it('disables fields that are not updatable when editing, and every input while weighing (the confirmation table stays operable)', () => {
     const update = compileForm({ formSubList: fields }, 'update', ctx).schema.properties!.grid.properties!;
     expect(update.plateNumber['x-pattern']).toBe('disabled');
     expect(update.orgName['x-pattern']).toBe('editable');
     const weigh = compileForm({ formSubList: fields }, 'weigh', ctx).schema.properties!.grid.properties!;
     expect(Object.values(weigh).every((n) => n['x-pattern'] === 'disabled')).toBe(true);
+    const checks = { fieldName: 'siteChecks', fieldExplain: '现场确认', fieldType: 'JSON' as const, formSubmitType: 'Announcement' as const };
+    const withChecks = compileForm({ formSubList: [...fields, checks] }, 'weigh', ctx).schema.properties!.grid.properties!;
+    expect(withChecks.siteChecks['x-pattern']).toBe('editable');
+    expect(withChecks.plateNumber['x-pattern']).toBe('disabled');
+    expect(compileForm({ formSubList: [...fields, checks] }, 'view', ctx).schema.properties!.grid.properties!.siteChecks['x-pattern']).toBe('readPretty');
   });
   it('gives required fields the form engine’s message and the value rules on blur', () => {
     const props = compileForm({ formSubList: [...fields, { fieldName: 'idNumber', fieldExplain: '身份证号' }] }, 'create', ctx).schema.properties!.grid.properties!;
@@ -55,6 +60,35 @@ describe('compileForm', () => {
     expect(componentOf(confirmations)).toBe('Announcement');
     const node = compileForm({ formSubList: [confirmations] }, 'update', ctx).schema.properties!.grid.properties!.confirmations;
     expect(node).toMatchObject({ type: 'array', 'x-component': 'Announcement', 'x-decorator-props': { gridSpan: 4 } });
+  });
+});
+
+describe('the grid by its width', () => {
+  /** The columns FormGrid shows at a grid width (the first breakpoint the width does not pass). */
+  const at = (grid: { breakpoints: number[]; columns: number[] }, width: number) => grid.columns[grid.breakpoints.findIndex((b) => width <= b)];
+
+  it('shows an 8-column form on 8, 4, 2 or 1 columns — never 5 (a 1280 px window left five fields a row)', () => {
+    const grid = gridByWidth(8, ['Input', 'NumberInput', 'Select']);
+    const seen = new Set([300, 500, 800, 1030, 1190, 1500, 1580, 1700, 2400].map((w) => at(grid, w)));
+    expect([...seen].sort()).toEqual([1, 2, 4, 8]);
+    expect(at(grid, 1030)).toBe(4); // the edit page at 1280 × 800
+    expect(at(grid, 1580)).toBe(8); // 8 × (100 + 80) + 7 gaps
+  });
+
+  it('gives a date-time its whole width: fewer columns rather than a cut-off value', () => {
+    const plain = gridByWidth(4, ['Input']);
+    const withTime = gridByWidth(4, ['Input', 'DateTime']);
+    expect(at(plain, 1030)).toBe(4);
+    expect(at(withTime, 1030)).toBe(2); // 4 × (100 + 176) + 3 gaps = 1164 > 1030
+    expect(at(withTime, 1190)).toBe(4); // at 1440 × 900
+  });
+
+  it('is what the compiled form asks FormGrid for', () => {
+    const { schema } = compileForm({ formatStyle: 'FORMAT_EIGHT_COLUMN_FROM', formSubList: fields }, 'create', ctx);
+    const props = schema.properties!.grid['x-component-props'] as { breakpoints: number[]; maxColumns: number[]; minColumns: number[] };
+    expect(props.maxColumns).toEqual([1, 2, 4, 8]);
+    expect(props.minColumns).toEqual(props.maxColumns);
+    expect(props.breakpoints).toEqual(gridByWidth(8, ['Input', 'Input', 'DateTime', 'MultiSelect']).breakpoints);
   });
 });
 

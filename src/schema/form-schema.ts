@@ -1,6 +1,7 @@
 import { resolveDefault, type DefaultContext } from './defaults';
 import type { FieldDefinition, FieldOption } from './field-definition';
-import { labelNeedsTooltip } from './layout-rules';
+import { formLayouts } from './form-layout';
+import { GRID_UNITS, labelNeedsTooltip } from './layout-rules';
 import { isMultiplePicker } from './picker';
 import type { Template } from './template';
 import { DIGITS_ONLY_FIELDS, MULTI_KINDS, checkFieldValue, isEmpty, isPlateField, requiredMessage } from './validate';
@@ -45,7 +46,7 @@ export interface FormSchemaNode {
   'x-index'?: number;
   'x-decorator'?: 'FormItem';
   'x-decorator-props'?: Record<string, unknown>;
-  'x-component'?: FormComponentName | 'FormGrid';
+  'x-component'?: FormComponentName | 'FormGrid' | 'FormGrid.GridColumn';
   'x-component-props'?: Record<string, unknown>;
   'x-validator'?: ValidatorRule[];
   'x-pattern'?: 'editable' | 'disabled' | 'readOnly' | 'readPretty';
@@ -58,6 +59,22 @@ export const FORM_GUTTER = 20;
 export const FORM_MIN_WIDTH = 550;
 /** Narrowest grid column (label 100 + an input of 80). */
 export const FORM_COLUMN_MIN_WIDTH = 180;
+/** Inputs that need more than 80 px to show their whole value (a date-time: 2026-11-26 08:30:00 and its icon). */
+const INPUT_MIN_WIDTH: Partial<Record<FormComponentName, number>> = { DateTime: 176, Date: 120, Time: 100 };
+
+/**
+ * The grid's columns by its own width: the template's 4 or 8 when every one-column field can show
+ * its input whole, else the next divisor (4, 2, 1) — never 5, 6 or 7, which would regroup the rows
+ * the designer laid out. Answered as FormGrid breakpoints (the grid's width ≤ breakpoint i → columns[i]).
+ */
+export function gridByWidth(columns: 4 | 8, components: readonly FormComponentName[]): { breakpoints: number[]; columns: number[] } {
+  const input = Math.max(FORM_COLUMN_MIN_WIDTH - FORM_LABEL_WIDTH, ...components.map((c) => INPUT_MIN_WIDTH[c] ?? 0));
+  const column = FORM_LABEL_WIDTH + input;
+  const counts = columns === 8 ? [1, 2, 4, 8] : [1, 2, 4];
+  const needs = (n: number) => n * column + (n - 1) * FORM_GUTTER;
+  // below what n + 1 … columns need, n columns; past the last breakpoint, all of them
+  return { breakpoints: [...counts.slice(1).map((n) => needs(n) - 1), Number.MAX_SAFE_INTEGER], columns: counts };
+}
 
 /** Columns of a form template: 8 for the eight-column style and a master-child main form, else 4. */
 export function formColumns(template: Pick<Template, 'formatStyle'>): 4 | 8 {
@@ -109,9 +126,13 @@ function choices(field: FieldDefinition): FieldOption[] | undefined {
   return list?.length ? list : undefined;
 }
 
-/** Whether a field can be changed in a mode: iupdate, and never while weighing or viewing. */
+/**
+ * Whether a field can be changed in a mode: iupdate; never while viewing; while weighing only the
+ * on-site confirmation table is handled (its actions, no typed input) — every input is read-only.
+ */
 export function isEditable(field: FieldDefinition, mode: FormMode): boolean {
-  if (mode === 'weigh' || mode === 'view') return false;
+  if (mode === 'view' || field.iautoCode) return false;
+  if (mode === 'weigh') return field.formSubmitType === 'Announcement';
   if (mode === 'update' || mode === 'safeUpdate') return field.iupdate !== false;
   return true;
 }
@@ -130,21 +151,53 @@ export interface CompiledForm { columns: 4 | 8; fields: FieldDefinition[]; schem
  * Compiles a FORM (or DETAIL) template: the visible fields in seq order on a grid of 4 or 8
  * columns, each with its component, options, validators, pattern and (in create modes) default.
  */
-export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubList'>, mode: FormMode, ctx: DefaultContext): CompiledForm {
+export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubList' | 'groups'>, mode: FormMode, ctx: DefaultContext): CompiledForm {
   const columns = formColumns(template);
-  const fields = [...(template.formSubList ?? [])].filter((f) => f.ishow !== false).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const all = template.formSubList ?? [];
+  // a template laid out by the designer: each field at its stored place (formLayouts), tab groups after the ungrouped fields
+  const designed = all.some((f) => f.layout);
+  const layoutOf = new Map(designed ? formLayouts(template).map((l, i) => [all[i], l] as const) : []);
+  const groupRank = new Map((template.groups ?? []).map((g, i) => [g.key, i + 1]));
+  const rank = (f: FieldDefinition) => { const g = layoutOf.get(f)?.group; return g ? groupRank.get(g) ?? 0 : 0; };
+  const fields = [...all].filter((f) => f.ishow !== false).sort(designed
+    ? (a, b) => rank(a) - rank(b) || layoutOf.get(a)!.row - layoutOf.get(b)!.row || layoutOf.get(a)!.col - layoutOf.get(b)!.col
+    : (a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   const properties: Record<string, FormSchemaNode> = {};
-  fields.forEach((field, index) => {
+  const unit = GRID_UNITS / columns;
+  let index = 0;
+  let gaps = 0;
+  let line: string | null = null;
+  let cursor = 0;
+  /** An empty cell of `units` grid units (a place nobody sits in keeps its room). */
+  const gap = (units: number) => {
+    if (units < unit) return;
+    properties[`__gap${gaps++}`] = { type: 'void', 'x-index': index++, 'x-component': 'FormGrid.GridColumn', 'x-component-props': { gridSpan: Math.round(units / unit) } };
+  };
+  const spanOf = (field: FieldDefinition): number => {
+    const l = layoutOf.get(field);
+    if (!l) return isFullRow(field) ? columns : 1;
+    const key = `${rank(field)}:${l.row}`;
+    if (key !== line) {
+      if (line !== null && cursor > 0) gap(GRID_UNITS - cursor);
+      line = key;
+      cursor = 0;
+    }
+    gap(l.col - cursor);
+    cursor = l.col + l.span;
+    return Math.max(1, Math.round(l.span / unit));
+  };
+  fields.forEach((field) => {
+    const gridSpan = spanOf(field);
     const component = componentOf(field);
     const multi = MULTI_KINDS.has(field.formSubmitType ?? '');
     const options = choices(field);
     const node: FormSchemaNode = {
       type: field.fieldType === 'BOOLEAN' || component === 'YesNo' ? 'boolean' : multi || component.endsWith('Range') || component === 'Announcement' ? 'array' : 'string',
       title: field.fieldExplain,
-      'x-index': index,
+      'x-index': index++,
       'x-decorator': 'FormItem',
       'x-decorator-props': {
-        gridSpan: isFullRow(field) ? columns : 1,
+        gridSpan,
         labelWidth: FORM_LABEL_WIDTH,
         ...(labelNeedsTooltip(field.fieldExplain, field.irequired) ? { tooltip: field.fieldExplain } : {}),
       },
@@ -174,6 +227,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
     }
     properties[field.fieldName] = node;
   });
+  const byWidth = gridByWidth(columns, fields.filter((f) => !isFullRow(f)).map(componentOf));
   return {
     columns,
     fields,
@@ -182,8 +236,9 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
       properties: {
         grid: {
           type: 'void', 'x-component': 'FormGrid',
-          // narrow windows fall back to fewer columns rather than squeezing the inputs away
-          'x-component-props': { maxColumns: columns, minColumns: 1, minWidth: FORM_COLUMN_MIN_WIDTH, columnGap: FORM_GUTTER, rowGap: 0 },
+          // narrow windows fall back to fewer columns (a divisor) rather than squeezing the inputs away;
+          // strictAutoFit: a span is never shrunk to fit what is left of a row, the field starts the next one
+          'x-component-props': { breakpoints: byWidth.breakpoints, maxColumns: byWidth.columns, minColumns: byWidth.columns, minWidth: 0, columnGap: FORM_GUTTER, rowGap: 0, strictAutoFit: true },
           properties,
         },
       },

@@ -26,3 +26,32 @@ export function labelNeedsTooltip(label: string, required = false, labelWidth = 
 export function fieldSpan(columns: 4 | 8, fullRow = false): number {
   return fullRow ? 48 : 48 / columns;
 }
+
+/** Units of the form grid (spec 001 §2). */
+export const GRID_UNITS = 48;
+
+/** A span as asked and as it can be: at least one column, whole columns, not past the row's end. */
+export interface SpanClamp { requested: number; applied: number; reason: 'min' | 'max' | 'step' | null }
+
+/**
+ * The span a field starting at unit `col` can take on a grid of `columns` columns: whole columns
+ * (48 / columns units each), at least one, at most to the end of the row. The caller shows the
+ * clamp (reason not null) instead of changing the span silently.
+ */
+export function clampSpan(span: number, col: number, columns: 4 | 8): SpanClamp {
+  const unit = GRID_UNITS / columns;
+  const max = GRID_UNITS - col;
+  let applied = Math.round(span / unit) * unit;
+  let reason: SpanClamp['reason'] = applied === span ? null : 'step';
+  if (applied < unit) { applied = unit; reason = 'min'; }
+  if (applied > max) { applied = Math.max(unit, Math.floor(max / unit) * unit); reason = 'max'; }
+  return { requested: span, applied, reason };
+}
+
+/** Whether unit `col` starts a column of the grid. */
+export const isColumnStart = (col: number, columns: 4 | 8): boolean => Number.isInteger(col) && col >= 0 && col < GRID_UNITS && col % (GRID_UNITS / columns) === 0;
+
+/** Two placed fields of the same group overlap on the grid. */
+export function layoutsOverlap(a: { row: number; col: number; span: number; group?: string | null }, b: { row: number; col: number; span: number; group?: string | null }): boolean {
+  return (a.group ?? null) === (b.group ?? null) && a.row === b.row && a.col < b.col + b.span && b.col < a.col + a.span;
+}

@@ -1,12 +1,15 @@
 import { CalcSyntaxError, parseCalculation, type CalcToken } from './calculate';
 import {
   CONTROL_KINDS, FIELD_TYPES, OPERATOR_NAMES,
-  type Calculation, type DateDefaultSpec, type FieldDefinition, type FieldOption, type ResourceMapping,
+  type Calculation, type DateDefaultSpec, type FieldDefinition, type FieldLayout, type FieldOption, type ResourceMapping,
 } from './field-definition';
+import { FORMAT_VERSION, migrateTemplate } from './format-migrations';
 import { TIME_MESSAGES, checkTimeRange } from './time-dialogs';
 import { ShapeError, childPath, flag, idValue, integer, list, object, oneOf, text, type Obj } from './shape';
-import { FORMAT_STYLES, FORMAT_TYPES, HTTP_METHODS, type Template, type TemplateButton } from './template';
-import { INVERT_MARKER } from './validation-marker';
+import { GRID_UNITS, layoutsOverlap } from './layout-rules';
+import { FORMAT_STYLES, FORMAT_TYPES, HTTP_METHODS, type Template, type TemplateButton, type TemplateGroup } from './template';
+import { parseReportChart } from './report-chart';
+import { patternProblem } from './validate';
 import { VALUE_FORMAT_NAMES, isValueFormatName } from './value-formats';
 
 export { ShapeError as TemplateError };
@@ -17,10 +20,26 @@ const API_PATH = /^\/?[A-Za-z0-9_\-/{}.]{1,300}$/;
 
 const FIELD_KEYS = [
   'id', 'fieldName', 'fieldExplain', 'fieldType', 'formSubmitType', 'detailsUrl', 'searchType', 'defaultValue', 'options', 'enumOptions',
-  'ishow', 'ihidden', 'iupdate', 'irequired', 'ifixed', 'imerge', 'itotal', 'isortField', 'idefinedSort', 'sortMethod', 'columnWidth', 'seq',
+  'ishow', 'ihidden', 'iupdate', 'iautoCode', 'irequired', 'ifixed', 'imerge', 'itotal', 'isortField', 'idefinedSort', 'sortMethod', 'columnWidth', 'seq',
   'rows', 'maxCount', 'calculate', 'cgValFormat', 'cgValidate', 'cgFormatResId', 'tipsMessage', 'customTable', 'classType', 'masterTable', 'op',
-  'iallowQuery', 'iallowAdvanceQuery', 'effectField', 'isEffect', 'resourceList',
+  'iallowQuery', 'iallowAdvanceQuery', 'effectField', 'isEffect', 'resourceList', 'layout',
 ] as const;
+
+const GROUP_KEY = /^[A-Za-z0-9_-]{1,40}$/;
+
+function fieldLayout(o: Obj, path: string): FieldLayout | undefined {
+  if (o.layout === undefined || o.layout === null) return undefined;
+  const p = childPath(path, 'layout');
+  const l = object(o.layout, p, ['row', 'col', 'span', 'group']);
+  const row = integer(l, 'row', p, { min: 0, max: 10000 });
+  const col = integer(l, 'col', p, { min: 0, max: GRID_UNITS - 1 });
+  const span = integer(l, 'span', p, { min: 1, max: GRID_UNITS });
+  if (row === undefined) throw new ShapeError(childPath(p, 'row'), '不能为空');
+  if (col === undefined) throw new ShapeError(childPath(p, 'col'), '不能为空');
+  if (span === undefined) throw new ShapeError(childPath(p, 'span'), '不能为空');
+  if (col + span > GRID_UNITS) throw new ShapeError(childPath(p, 'span'), `超出栅格（第 ${col} 格起最多 ${GRID_UNITS - col} 格）`);
+  return { row, col, span, group: text(l, 'group', p, { pattern: GROUP_KEY, patternText: '须为分组编码' }) ?? null };
+}
 
 function option(value: unknown, path: string): FieldOption {
   const o = object(value, path, ['value', 'label', 'color']);
@@ -109,11 +128,8 @@ export function parseFieldDefinition(value: unknown, path = 'field'): FieldDefin
   if (rule) {
     const rp = childPath(path, 'cgValidate');
     const method = text(rule, 'validateMethod', rp, { required: true, max: 500 })!;
-    try {
-      new RegExp(method.replace(INVERT_MARKER, ''));
-    } catch {
-      throw new ShapeError(childPath(rp, 'validateMethod'), '不是有效的正则表达式');
-    }
+    const problem = patternProblem(method);
+    if (problem) throw new ShapeError(childPath(rp, 'validateMethod'), problem);
     cgValidate = { validateMethod: method, validateTitle: text(rule, 'validateTitle', rp, { required: true, max: 200 })! };
   }
   return {
@@ -130,6 +146,7 @@ export function parseFieldDefinition(value: unknown, path = 'field'): FieldDefin
     ishow: flag(o, 'ishow', path) ?? true,
     ihidden: flag(o, 'ihidden', path) ?? false,
     iupdate: flag(o, 'iupdate', path) ?? true,
+    ...(flag(o, 'iautoCode', path) ? { iautoCode: true } : {}),
     irequired: flag(o, 'irequired', path) ?? false,
     ifixed: flag(o, 'ifixed', path) ?? false,
     imerge: flag(o, 'imerge', path) ?? false,
@@ -155,6 +172,7 @@ export function parseFieldDefinition(value: unknown, path = 'field'): FieldDefin
     effectField: text(o, 'effectField', path, { pattern: IDENT }) ?? null,
     isEffect: flag(o, 'isEffect', path) ?? false,
     resourceList: list(o, 'resourceList', path, mapping, 100) ?? null,
+    layout: fieldLayout(o, path) ?? null,
   };
 }
 
@@ -173,8 +191,26 @@ function button(value: unknown, path: string): TemplateButton {
 const TEMPLATE_KEYS = [
   'id', 'formatName', 'formatCode', 'formatType', 'formatStyle', 'resUrl', 'resMethod', 'treeResUrl', 'treeResMethod', 'valueResourceSubName',
   'viewResourceSubName', 'ps', 'cgFormatParamId', 'detailId', 'customTable', 'buttons', 'formSubList', 'listSubList', 'resSubList', 'childSubLists',
-  'validTable', 'singleChild', 'formPage',
+  'validTable', 'singleChild', 'formPage', 'formatVersion', 'groups', 'chart',
 ] as const;
+
+/** Placed fields may not overlap, and name only groups the template has. */
+function checkLayout(fields: FieldDefinition[] | undefined, groups: TemplateGroup[], path: string): void {
+  const keys = new Set(groups.map((g) => g.key));
+  // by group and row: a field can only overlap the few of its own row (a 500-field form is checked on every designer command)
+  const rows = new Map<string, { layout: FieldLayout; i: number }[]>();
+  fields?.forEach((f, i) => {
+    const layout = f.layout;
+    if (!layout) return;
+    if (layout.group && !keys.has(layout.group)) throw new ShapeError(`${path}[${i}].layout.group`, `分组 ${layout.group} 不存在`);
+    const key = `${layout.group ?? ''}\u0000${layout.row}`;
+    const placed = rows.get(key) ?? [];
+    const other = placed.find((p) => layoutsOverlap(p.layout, layout));
+    if (other) throw new ShapeError(`${path}[${i}].layout`, `与字段 ${fields[other.i].fieldName} 位置重叠`);
+    placed.push({ layout, i });
+    rows.set(key, placed);
+  });
+}
 
 function uniqueNames(fields: FieldDefinition[] | undefined, path: string): void {
   const seen = new Set<string>();
@@ -186,11 +222,13 @@ function uniqueNames(fields: FieldDefinition[] | undefined, path: string): void 
 }
 
 /**
- * Parses a template (cg-format). A template that does not parse is refused with a message that
- * names the field and the problem, e.g. `listSubList[2].cgValFormat.valFormatFun: 未知的值格式`.
+ * Parses a template (cg-format), first brought to the current format (`migrateTemplate`: a stored or
+ * exported template of an older `formatVersion` is upgraded, a newer one refused). A template that
+ * does not parse is refused with a message that names the field and the problem, e.g.
+ * `listSubList[2].cgValFormat.valFormatFun: 未知的值格式`.
  */
 export function parseTemplate(value: unknown): Template {
-  const o = object(value, '', TEMPLATE_KEYS);
+  const o = object(migrateTemplate(value), '', TEMPLATE_KEYS);
   const fields = (key: 'formSubList' | 'listSubList' | 'resSubList') => {
     const parsed = list(o, key, '', parseFieldDefinition);
     uniqueNames(parsed, key);
@@ -202,6 +240,19 @@ export function parseTemplate(value: unknown): Template {
     uniqueNames(parsed, `${p}.fields`);
     return { customTable: text(c, 'customTable', p, { required: true, pattern: TABLE })!, label: text(c, 'label', p, { required: true, max: 50 })!, fields: parsed };
   }, 10);
+  const groups = list(o, 'groups', '', (v, p) => {
+    const g = object(v, p, ['key', 'label']);
+    return { key: text(g, 'key', p, { required: true, pattern: GROUP_KEY, patternText: '须为字母、数字、下划线或连字符' })!, label: text(g, 'label', p, { required: true, max: 50 })! };
+  }, 50) ?? [];
+  const seenGroups = new Set<string>();
+  groups.forEach((g, i) => {
+    if (seenGroups.has(g.key)) throw new ShapeError(`groups[${i}].key`, `分组 ${g.key} 重复`);
+    seenGroups.add(g.key);
+  });
+  const formSubList = fields('formSubList') ?? [];
+  checkLayout(formSubList, groups, 'formSubList');
+  const listSubList = fields('listSubList') ?? [];
+  const chart = parseReportChart(o.chart, 'chart', listSubList);
   return {
     id: idValue(o, 'id', '') ?? null,
     formatName: text(o, 'formatName', '', { required: true, max: 100 })!,
@@ -219,12 +270,15 @@ export function parseTemplate(value: unknown): Template {
     detailId: idValue(o, 'detailId', '') ?? null,
     customTable: text(o, 'customTable', '', { pattern: TABLE, patternText: '须为小写字母、数字和下划线' }) ?? null,
     buttons: list(o, 'buttons', '', button, 50) ?? [],
-    formSubList: fields('formSubList') ?? [],
-    listSubList: fields('listSubList') ?? [],
+    formSubList,
+    listSubList,
     resSubList: fields('resSubList') ?? [],
     childSubLists: children ?? [],
     validTable: flag(o, 'validTable', '') ?? false,
     singleChild: flag(o, 'singleChild', '') ?? false,
     formPage: flag(o, 'formPage', '') ?? false,
+    formatVersion: FORMAT_VERSION,
+    groups,
+    ...(chart ? { chart } : {}),
   };
 }

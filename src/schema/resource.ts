@@ -8,6 +8,9 @@ import { ShapeError, childPath, flag, integer, list, object, oneOf, text } from 
 export const COLUMN_TYPES = ['CHAR', 'TXT', 'NUMBER', 'DATE', 'BOOLEAN', 'ENUM', 'JSON'] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
+/** Most characters of a TXT value unless its column sets `maxLength`. */
+export const TXT_MAX_LENGTH = 10_000;
+
 export interface ResourceColumn {
   /** camelCase name used by templates and the API. */
   fieldName: string;
@@ -19,6 +22,8 @@ export interface ResourceColumn {
   length?: number | null;
   /** NUMBER: digits after the point. */
   scale?: number | null;
+  /** TXT: most characters a value may have (TXT_MAX_LENGTH when not set). */
+  maxLength?: number | null;
   required?: boolean;
   /** Unique within an organisation (or the group for group-wide tables). */
   unique?: boolean;
@@ -27,6 +32,12 @@ export interface ResourceColumn {
   refTable?: string | null;
   /** Kind of masking when desensitisation is on. */
   sensitive?: 'idNumber' | 'mobile' | null;
+  /** The value a new row (and every existing row, when the column is added) gets: text in the column's form. */
+  defaultValue?: string | null;
+  /** The validate rule (cg_validate, by name) the generated form field carries. */
+  validateName?: string | null;
+  /** Pickers and quick search also match the pinyin initials of this CHAR column (name columns of master tables always). */
+  pinyin?: boolean;
 }
 
 export interface ResourceDefinition {
@@ -57,7 +68,8 @@ const CAMEL = /^[a-z][A-Za-z0-9]{0,62}$/;
 const SLUG = /^[a-z][a-z0-9-]{0,62}$/;
 
 function column(value: unknown, path: string): ResourceColumn {
-  const o = object(value, path, ['fieldName', 'fieldDbName', 'fieldType', 'fieldExplain', 'length', 'scale', 'required', 'unique', 'enumCode', 'refTable', 'sensitive']);
+  const o = object(value, path, ['fieldName', 'fieldDbName', 'fieldType', 'fieldExplain', 'length', 'scale', 'maxLength', 'required', 'unique', 'enumCode', 'refTable', 'sensitive', 'defaultValue', 'validateName', 'pinyin']);
+  const maxLength = integer(o, 'maxLength', path, { min: 1, max: 1_000_000 });
   const fieldName = text(o, 'fieldName', path, { required: true, pattern: CAMEL, patternText: '须为小写字母开头的驼峰名' })!;
   if ((SYSTEM_COLUMNS as readonly string[]).includes(fieldName)) throw new ShapeError(childPath(path, 'fieldName'), `${fieldName} 是系统字段`);
   const fieldType = oneOf(o, 'fieldType', path, COLUMN_TYPES, true)!;
@@ -75,6 +87,10 @@ function column(value: unknown, path: string): ResourceColumn {
     enumCode,
     refTable: text(o, 'refTable', path, { pattern: SNAKE }) ?? null,
     sensitive: oneOf(o, 'sensitive', path, ['idNumber', 'mobile'] as const) ?? null,
+    ...(maxLength !== undefined && maxLength !== null ? { maxLength } : {}),
+    defaultValue: text(o, 'defaultValue', path, { max: 200 }) ?? null,
+    validateName: text(o, 'validateName', path, { max: 64 }) ?? null,
+    pinyin: flag(o, 'pinyin', path) ?? false,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchConditions, defaultAdvancedTimeRange, quickSearchCondition, sortEntries, type SearchField } from './search';
+import { buildSearchConditions, quickSearchCondition, sortEntries, type SearchField } from './search';
 
 const fields: SearchField[] = [
   { fieldName: 'plateNumber', detailsUrl: 'TEXT', id: 1, customTable: 'mm_pu_weigh' },
@@ -53,12 +53,6 @@ describe('quickSearchCondition', () => {
       ],
     });
     expect(quickSearchCondition(fields, '  ')).toBeNull();
-  });
-});
-
-describe('defaultAdvancedTimeRange', () => {
-  it('is today 09:30 to tomorrow 09:30, across a month end', () => {
-    expect(defaultAdvancedTimeRange(new Date(2026, 10, 30, 15, 0))).toEqual(['2026-11-30 09:30:00', '2026-12-01 09:30:00']);
   });
 });
 

@@ -105,27 +105,20 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const formatDateTime = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
-/** The advanced query's default time range: today 09:30 to tomorrow 09:30 (local time). */
-export function defaultAdvancedTimeRange(now: Date): [string, string] {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 9, 30, 0);
-  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9, 30, 0);
-  return [formatDateTime(start), formatDateTime(end)];
-}
-
 /**
  * The starting value of a range field (TIME_RANGE_BOX, DATA_RANGE_BOX) of the advanced query: a
  * field with a configured time-of-day range (选择时间范围) starts with today from its start to its
- * end; otherwise the first TIME_RANGE_BOX field starts with today 09:30 to tomorrow 09:30 and the
- * others empty.
+ * end, and the list starts filtered by it; a field without one starts empty. (A fixed default for
+ * every list's first time field — today 09:30 to tomorrow 09:30 — was shown without being applied;
+ * applied, it would have hidden all but today's rows of every list, master data included, since
+ * every list carries 创建时间.)
  */
-export function advancedRangeStart(field: SearchField & { defaultValue?: FieldDefinition['defaultValue'] }, now: Date, firstTimeRange: boolean): [string, string] | null {
+export function advancedRangeStart(field: SearchField & { defaultValue?: FieldDefinition['defaultValue'] }, now: Date): [string, string] | null {
   if (field.detailsUrl !== 'TIME_RANGE_BOX' && field.detailsUrl !== 'DATA_RANGE_BOX') return null;
   const configured = timeRangeDefault(field);
-  if (configured) {
-    const day = formatDateTime(now).slice(0, 10);
-    return [`${day} ${configured[0]}`, `${day} ${configured[1]}`];
-  }
-  return firstTimeRange && field.detailsUrl === 'TIME_RANGE_BOX' ? defaultAdvancedTimeRange(now) : null;
+  if (!configured) return null;
+  const day = formatDateTime(now).slice(0, 10);
+  return [`${day} ${configured[0]}`, `${day} ${configured[1]}`];
 }
 
 /** Sort entries from a table's sorter state; `ascend`/`descend` map to asc/desc, default desc. */

@@ -92,9 +92,8 @@ describe('template attributes (计算方式, 选择时间, 选择时间范围, �
     expect(timeRangeDefault(field)).toEqual(['08:00:00', '18:00:00']);
     expect(rangeBounds({ defaultValue: null })).toEqual(['00:00:00', '23:59:59']);
     const now = new Date(2026, 10, 20, 15, 0, 0);
-    expect(advancedRangeStart(field, now, false)).toEqual(['2026-11-20 08:00:00', '2026-11-20 18:00:00']);
-    expect(advancedRangeStart({ ...field, defaultValue: null }, now, true)).toEqual(['2026-11-20 09:30:00', '2026-11-21 09:30:00']);
-    expect(advancedRangeStart({ ...field, defaultValue: null }, now, false)).toBeNull();
+    expect(advancedRangeStart(field, now)).toEqual(['2026-11-20 08:00:00', '2026-11-20 18:00:00']);
+    expect(advancedRangeStart({ ...field, defaultValue: null }, now)).toBeNull();
     expect(resolveDefault({ ...field, formSubmitType: 'TIME_RANGE_BOX' }, { now })).toBeUndefined();
     expect(resolveDefault({ formSubmitType: 'TIME_BOX_TIM', defaultValue: '08:30:00' }, { now })).toBe('08:30:00');
     expect(resolveDefault({ formSubmitType: 'DATA_BOX', defaultValue: { type: 'date', day: { mark: '+', value: 1 } } }, { now })).toBe('2026-11-21');

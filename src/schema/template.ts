@@ -1,3 +1,4 @@
+import type { ReportChart } from './report-chart';
 import type { FieldDefinition } from './field-definition';
 
 /** Template kinds (cg-format formatType). */
@@ -25,6 +26,9 @@ export interface TemplateButton {
   isApp?: boolean;
   seq?: number;
 }
+
+/** A tab group of a form template. */
+export interface TemplateGroup { key: string; label: string }
 
 /** A template (cg-format): the server-supplied description of a list, form, search, picker or detail. */
 export interface Template {
@@ -56,6 +60,12 @@ export interface Template {
   validTable?: boolean;
   /** Master-child: at most one child row (只能有一条子表信息). */
   singleChild?: boolean;
+  /** Tab groups of a form (FORMAT_TABS): the fields whose layout names a group's key are on its tab, in this order. */
+  groups?: TemplateGroup[];
   /** LIST: 新增/修改/复制/查看 open the FORM as a page (`…/edit?type=…&id=…`, `…/viewEdit?id=…`) instead of a dialog. */
   formPage?: boolean;
+  /** LIST over a SQL data source (动态报表): the chart shown above the table. */
+  chart?: ReportChart | null;
+  /** The stored format's version (`format-migrations.ts`); absent in templates stored before versions: 1. */
+  formatVersion?: number;
 }

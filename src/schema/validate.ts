@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import type { FieldDefinition } from './field-definition';
 import { INVERT_MARKER } from './validation-marker';
 
@@ -53,16 +54,84 @@ export function checkEmail(value: unknown): string | null {
 export const MAX_PATTERN_LENGTH = 500;
 const MAX_CHECKED_VALUE = 2000;
 
-/** Compiles a cgValidate pattern; null when it is not a usable regular expression. */
-export function compileValidatePattern(pattern: string): { regex: RegExp; inverted: boolean } | null {
-  const inverted = pattern.includes(INVERT_MARKER);
-  const source = inverted ? pattern.split(INVERT_MARKER).join('') : pattern;
-  if (!source || source.length > MAX_PATTERN_LENGTH) return null;
-  try {
-    return { regex: new RegExp(source), inverted };
-  } catch {
-    return null;
+/** Backreferences (`\1`, `\k<name>`): no linear-time engine can match them. */
+const BACKREFERENCE = /\\[1-9]|\\k</;
+/** Lookahead and lookbehind: the same. */
+const LOOKAROUND = /\(\?<?[=!]/;
+
+/**
+ * Why a cgValidate pattern may not be used, or null when it may. Templates are data that any
+ * designer can publish, and a pattern runs on the server for every create, so patterns are never
+ * run by a backtracking engine: they run on RE2 (re2js, a JavaScript port of Google's RE2), whose
+ * time grows linearly with the value whatever the pattern — `^(a+)+$` is as cheap as `^a+$`. The
+ * designer writes JavaScript syntax; what RE2 cannot match in linear time (backreferences,
+ * lookaround) is refused, saying why. The designer's save and publish and the form and server at
+ * run time all go through this rule.
+ */
+export function patternProblem(pattern: string): string | null {
+  return compile(pattern).problem;
+}
+
+/** The pattern in RE2's syntax: `\uXXXX` becomes `\x{XXXX}`; everything else is the same. */
+function toRe2(source: string): string {
+  let out = '';
+  for (let i = 0; i < source.length; i += 1) {
+    const c = source[i];
+    if (c !== '\\') { out += c; continue; }
+    const rest = source.slice(i + 1);
+    const m = /^u([0-9A-Fa-f]{4})/.exec(rest);
+    if (m) {
+      out += `\\x{${m[1]}}`;
+      i += m[0].length;
+    } else {
+      out += c + (source[i + 1] ?? '');
+      i += 1;
+    }
   }
+  return out;
+}
+
+type Compiled = { problem: string; re: null; inverted: boolean } | { problem: null; re: RE2JS; inverted: boolean };
+const compiled = new Map<string, Compiled>();
+
+/** Checks and compiles a pattern once per process (templates are parsed on every read and submission). */
+function compile(pattern: string): Compiled {
+  const known = compiled.get(pattern);
+  if (known) return known;
+  const inverted = pattern.includes(INVERT_MARKER);
+  const source = pattern.split(INVERT_MARKER).join('');
+  let result: Compiled;
+  const refuse = (problem: string): Compiled => ({ problem, re: null, inverted });
+  if (!source) result = refuse('为空');
+  else if (source.length > MAX_PATTERN_LENGTH) result = refuse(`不能超过 ${MAX_PATTERN_LENGTH} 个字符`);
+  else if (!isJsPattern(source)) result = refuse('不是有效的正则表达式');
+  else if (BACKREFERENCE.test(source)) result = refuse('不能使用反向引用（\\1、\\k<名称>）');
+  else if (LOOKAROUND.test(source)) result = refuse('不能使用环视（(?=…)、(?!…)、(?<=…)、(?<!…)）');
+  else {
+    try {
+      result = { problem: null, re: RE2JS.compile(toRe2(source)), inverted };
+    } catch (error) {
+      result = refuse(`含有不支持的写法：${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (compiled.size >= 1000) compiled.clear();
+  compiled.set(pattern, result);
+  return result;
+}
+
+function isJsPattern(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A cgValidate pattern ready to test values with; null when it may not be used (see patternProblem). */
+export function compileValidatePattern(pattern: string): { test(text: string): boolean; inverted: boolean } | null {
+  const c = compile(pattern);
+  return c.re ? { test: (text) => c.re.test(text), inverted: c.inverted } : null;
 }
 
 /**
@@ -75,7 +144,7 @@ export function checkCgValidate(rule: { validateMethod: string; validateTitle: s
   if (!compiled) return rule.validateTitle;
   const text = Array.isArray(value) ? value.join(',') : String(value);
   if (text.length > MAX_CHECKED_VALUE) return rule.validateTitle;
-  const matches = compiled.regex.test(text);
+  const matches = compiled.test(text);
   return matches === compiled.inverted ? rule.validateTitle : null;
 }
 

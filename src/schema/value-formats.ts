@@ -59,3 +59,18 @@ export function formatValue(name: string | null | undefined, value: unknown): st
   if (name && isValueFormatName(name)) return VALUE_FORMATS[name](value);
   return value === null || value === undefined ? '' : String(value);
 }
+
+/** What the 数据源 screens show of each value format: its name and a sample value to preview it on. */
+export const VALUE_FORMAT_INFO: Record<ValueFormatName, { label: string; sample: string | number }> = {
+  fixed0: { label: '整数', sample: 1234.5 },
+  fixed2: { label: '两位小数', sample: 1234.5 },
+  fixed3: { label: '三位小数（吨）', sample: 36.42 },
+  fixed4: { label: '四位小数', sample: 0.12345 },
+  thousands: { label: '千分位', sample: 1234567.89 },
+  percent: { label: '百分比', sample: 0.125 },
+  chineseAmount: { label: '人民币大写', sample: 1234.56 },
+  date: { label: '日期', sample: '2026-11-20T08:30:00' },
+  datetime: { label: '日期时间', sample: '2026-11-20T08:30:00' },
+  time: { label: '时间', sample: '2026-11-20T08:30:00' },
+  upper: { label: '大写字母', sample: 'dfny-001' },
+};

@@ -1,5 +1,6 @@
 import { request } from './request/request';
-import { leafRoute, leaves, type MenuNode } from './session/menu';
+import { translate, type MessageKey } from './i18n/i18n';
+import { leafRoute, leaves, menuTitle, type MenuNode } from './session/menu';
 import { session } from './session/session-store';
 
 /** Other applications opened in a new window (spec 000 §2.2). */
@@ -65,9 +66,29 @@ export function formPageOf(menu: readonly MenuNode[], pathname: string): { entry
  * the template-attribute configuration of 模板设计): route → the component of the entry they
  * belong to and their title. The entry's permission is theirs.
  */
-export const SUB_PAGES: Record<string, { component: string; title: string }> = {
-  '/custom/format/form/sub': { component: 'views/designer/format', title: '模板属性配置' },
+export const SUB_PAGES: Record<string, { component: string; title: string; titleKey: MessageKey }> = {
+  '/custom/format/form/sub': { component: 'views/designer/format', title: '模板属性配置', titleKey: 'page.formatFields' },
+  '/custom/format/form/sub/dt': { component: 'views/designer/format', title: '列表设计', titleKey: 'page.listDesign' },
+  '/custom/format/form/factor': { component: 'views/designer/format', title: '弹窗设计', titleKey: 'page.pickerDesign' },
 };
+
+/** An edit page's title: its list entry's title with 编辑 / 查看, in the language shown. */
+export function formPageTitle(entry: MenuNode, view: boolean, locale: string): string {
+  return translate(locale, view ? 'page.formView' : 'page.formEdit', { title: menuTitle(entry, locale) });
+}
+
+/**
+ * The title of the page a route opens (a menu entry, its edit page or a sub page) in the language
+ * shown — the tab label and the document title; undefined for a route the menu does not hold.
+ */
+export function pageLabel(menu: readonly MenuNode[], pathname: string, locale: string): string | undefined {
+  const entry = menuOfPath(menu, pathname);
+  if (entry) return menuTitle(entry, locale);
+  const form = formPageOf(menu, pathname);
+  if (form) return formPageTitle(form.entry, form.view, locale);
+  const sub = subPageOf(menu, pathname);
+  return sub ? translate(locale, SUB_PAGES[pathname].titleKey) : undefined;
+}
 
 /** The menu entry a sub page belongs to (among the entries the user holds), and the page's title. */
 export function subPageOf(menu: readonly MenuNode[], pathname: string): { entry: MenuNode; title: string } | undefined {

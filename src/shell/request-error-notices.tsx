@@ -19,8 +19,9 @@ function devAidOn(): Promise<boolean> {
  * save-permission call and tell the user whether it was added, or show the server's message.
  */
 async function registerMissingPermission(error: ApiError): Promise<string | null> {
-  const permission = (error.data as { permission?: string } | null)?.permission;
-  if (!permission || !(await devAidOn())) return null;
+  const { permission, preview } = (error.data as { permission?: string; preview?: boolean } | null) ?? {};
+  // a refusal inside 模板设计's preview is the previewed role's: it is what the preview shows, not a key to add
+  if (!permission || preview || !(await devAidOn())) return null;
   const menu = menuOfPath(session.menu, typeof location === 'undefined' ? '/' : location.pathname);
   if (!menu) return null;
   try {

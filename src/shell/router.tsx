@@ -15,6 +15,12 @@ const IframePage = lazy(() => import('./pages/extra-pages').then((m) => ({ defau
 const LockPage = lazy(() => import('./pages/lock-page').then((m) => ({ default: m.LockPage })));
 const ForgetPasswordPage = lazy(() => import('./pages/self-service-pages').then((m) => ({ default: m.ForgetPasswordPage })));
 const RegisterPage = lazy(() => import('./pages/self-service-pages').then((m) => ({ default: m.RegisterPage })));
+const FactoryVehiclePage = lazy(() => import('./pages/public-pages').then((m) => ({ default: m.FactoryVehiclePage })));
+const ViewWeighPage = lazy(() => import('./pages/public-pages').then((m) => ({ default: m.ViewWeighPage })));
+const TeamConditionPage = lazy(() => import('./pages/public-pages').then((m) => ({ default: m.TeamConditionPage })));
+const TeamInformationPage = lazy(() => import('./pages/public-pages').then((m) => ({ default: m.TeamInformationPage })));
+const GrantAuthPage = lazy(() => import('./pages/grant-auth-page').then((m) => ({ default: m.GrantAuthPage })));
+const AppDownloadPage = lazy(() => import('./pages/app-download-page').then((m) => ({ default: m.AppDownloadPage })));
 const EditPasswordPage = lazy(() => import('./pages/edit-password-page').then((m) => ({ default: m.EditPasswordPage })));
 
 /** isAuth routes need a token; without one the user goes to /login; a locked session goes to /lock (spec 000 §2.1, §4). */
@@ -33,6 +39,15 @@ export const router = createBrowserRouter([
   { path: '/lock', element: page(<LockPage />) },
   { path: '/forgetpwd', element: page(<ForgetPasswordPage />) },
   { path: '/register', element: page(<RegisterPage />) },
+  // the signed-out screens (spec 000 §2.1): the organisation comes from ?org= in the address
+  { path: '/factoryvehicle/index', element: page(<FactoryVehiclePage />) },
+  { path: '/viewWeigh', element: page(<ViewWeighPage />) },
+  { path: '/conditional/index', element: page(<TeamConditionPage daily={false} />) },
+  { path: '/Information/index', element: page(<TeamInformationPage daily={false} />) },
+  { path: '/dayConditional/index', element: page(<TeamConditionPage daily />) },
+  { path: '/dayInformation/index', element: page(<TeamInformationPage daily />) },
+  { path: '/appDownload', element: page(<AppDownloadPage />) },
+  { path: '/grantAuth', element: page(<GrantAuthPage />) },
   { path: '/401', element: <ErrorPage code={401} /> },
   { path: '/403', element: <ErrorPage code={403} /> },
   { path: '/404', element: <ErrorPage code={404} /> },

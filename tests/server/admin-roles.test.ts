@@ -30,6 +30,35 @@ describe.each(DATABASES)('roles, menus, organisations and online users on %s', (
     expect((await call('PUT', '/api/sys-role/menu', { roleId: weigher, menuIds: [999999] })).json()).toMatchObject({ msg: '菜单不存在：999999' });
   });
 
+  it('the menu generation moves with 菜单管理 and role changes, so a signed-in user reads the new menu without signing in again', async () => {
+    const w = (await t.login('weigher')).access;
+    const generation = async () => (await call('GET', '/api/sys-menu/generation', undefined, w)).json().data.generation as number;
+    const g0 = await generation();
+    expect(await generation()).toBe(g0); // reading changes nothing
+    const weigher = await roleId('weigher');
+    // a new page under 称重作业, granted to the weigher's role
+    const parent = (await t.database.db.selectFrom('sysMenu').select('parentId').where('uuid', '=', 'measure_weigh').executeTakeFirstOrThrow()).parentId;
+    const created = await call('POST', '/api/sys-menu/create', { title: '地磅巡检', menuType: 'MENU', parentId: parent, urlPath: '/modules/measure/inspection', component: 'views/template/list' });
+    expect(created.json(), created.body).toMatchObject({ success: true });
+    const g1 = await generation();
+    expect(g1).toBeGreaterThan(g0);
+    const current = (await call('GET', `/api/sys-role/menu/${weigher}`)).json().data as number[];
+    await call('PUT', '/api/sys-role/menu', { roleId: weigher, menuIds: [...current, created.json().data.id] });
+    const g2 = await generation();
+    expect(g2).toBeGreaterThan(g1);
+    // the same token reads the new entry
+    expect(titles((await call('GET', '/api/sys-menu/list', undefined, w)).json().data)).toContain('地磅巡检');
+    // renaming it moves the generation again
+    const info = (await call('GET', `/api/sys-menu/info/${created.json().data.id}`)).json().data;
+    await call('PUT', '/api/sys-menu/update', { id: info.id, version: info.version, title: '地磅日检' });
+    expect(await generation()).toBeGreaterThan(g2);
+    expect(titles((await call('GET', '/api/sys-menu/list', undefined, w)).json().data)).toContain('地磅日检');
+    // a business write does not move it
+    const g3 = await generation();
+    await call('POST', '/api/material/as-vendor/create', { vendorCode: 'GEN01', vendorName: '代数供应商' });
+    expect(await generation()).toBe(g3);
+  });
+
   it('a role linked to an organisation grants its menus only there', async () => {
     const finance = await roleId('finance');
     const f = await t.login('finance');

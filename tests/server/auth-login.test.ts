@@ -82,6 +82,49 @@ describe.each(DATABASES)('sign-in on %s', (kind) => {
     expect((await t.token({ grant_type: 'password', username: 'weigher', password: 'Demo@2026' })).statusCode).toBe(200);
   });
 
+  it('counts concurrent sign-ins atomically: 40 at once (39 wrong, 1 right) get the captcha after 3, as 40 in a row would', async () => {
+    await t.close();
+    t = await createTestApp(kind, { clock, captcha, config: { loginRateLimitPerMinute: 0 } });
+    const attempts = Array.from({ length: 40 }, (_, i) => t.token({ grant_type: 'password', username: 'weigher', password: i === 17 ? 'Demo@2026' : 'not-the-password' }));
+    const statuses = (await Promise.all(attempts)).map((r) => r.statusCode);
+    expect(statuses.every((s) => [200, 426, 428].includes(s))).toBe(true);
+    // a password is judged without a captcha only while fewer than 3 attempts came before it
+    // (a success in between starts the count again): at most 5 wrong guesses in any order
+    const judged = statuses.filter((s) => s !== 428).length;
+    expect(judged).toBeGreaterThanOrEqual(3);
+    expect(judged).toBeLessThanOrEqual(6);
+    expect(statuses.filter((s) => s === 428).length).toBe(40 - judged);
+    const wrongJudged = await t.database.db.selectFrom('sysLoginLog').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('username', '=', 'weigher').where('msg', '=', '用户名不存在或者密码错误').executeTakeFirstOrThrow();
+    expect(Number(wrongJudged.n)).toBe(statuses.filter((s) => s === 426).length);
+    expect(Number(wrongJudged.n)).toBeLessThanOrEqual(5);
+  });
+
+  it('locks after 5 failures under concurrency: 10 wrong guesses at once, each with a good captcha', async () => {
+    await t.close();
+    t = await createTestApp(kind, { clock, captcha, config: { loginRateLimitPerMinute: 0 } });
+    for (let i = 0; i < 11; i++) await t.app.inject({ method: 'GET', url: `/api/code/image?randomStr=burst${i}` });
+    const res = await Promise.all(Array.from({ length: 10 }, (_, i) => wrong('weigher', { randomStr: `burst${i}`, code: '4711' })));
+    expect(res.filter((r) => r.statusCode === 426)).toHaveLength(4);
+    expect(res.filter((r) => r.json().code === 'ACCOUNT_LOCKED')).toHaveLength(6);
+    const user = await t.database.db.selectFrom('sysUser').select('locked').where('username', '=', 'weigher').executeTakeFirstOrThrow();
+    expect(user.locked).toBe(true);
+    const right = await t.token({ grant_type: 'password', username: 'weigher', password: 'Demo@2026', randomStr: 'burst10', code: '4711' });
+    expect(right.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+  });
+
+  it('keeps failures made while a success is judged: the right password does not wipe a concurrent guess', async () => {
+    await wrong('weigher');
+    const [ok, guess] = await Promise.all([t.token({ grant_type: 'password', username: 'weigher', password: 'Demo@2026' }), wrong('weigher')]);
+    expect([ok.statusCode, guess.statusCode].sort()).toEqual([200, 426]);
+    // the earlier failure is cleared by the success; the concurrent guess stays counted
+    // (whichever of the two was recorded first)
+    const left = await t.database.db.selectFrom('authLoginFailure').select(['id']).where('username', '=', 'weigher').execute();
+    expect(left.length).toBeGreaterThanOrEqual(1);
+    const settled = await t.database.db.selectFrom('authLoginFailure').select(['pending']).where('id', '=', left[0].id).executeTakeFirstOrThrow();
+    expect(settled.pending).toBe(false);
+  });
+
   it('does not lock when the failures are spread over more than 15 minutes', async () => {
     for (let i = 0; i < 6; i++) {
       expect((await wrong('assayer')).statusCode).toBe(426);

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { REFRESH_GRACE_MS } from '../../server/auth/session-service';
+import { DATABASES, bearer, createTestApp, manualClock, type TestApp } from './support/test-app';
 
 describe.each(DATABASES)('tokens on %s', (kind) => {
   let t: TestApp;
-  beforeEach(async () => { t = await createTestApp(kind); });
+  const clock = manualClock();
+  beforeEach(async () => { t = await createTestApp(kind, { clock }); });
   afterEach(async () => { await t.close(); });
 
   const me = (access: string) => t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(access) });
@@ -31,6 +33,7 @@ describe.each(DATABASES)('tokens on %s', (kind) => {
   it('revokes the whole family when a rotated refresh token is presented again', async () => {
     const first = await t.login('weigher');
     const second = (await refresh(first.refresh)).json().data;
+    clock.advance(REFRESH_GRACE_MS + 1000);
     const reuse = await refresh(first.refresh);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toMatchObject({ code: 'INVALID_REFRESH', msg: '登录已失效，请重新登录' });
@@ -102,5 +105,86 @@ describe.each(DATABASES)('tokens on %s', (kind) => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, msg: '当前操作没有权限' });
     expect((await me(admin.access)).statusCode).toBe(200); // nothing happened to the admin
+  });
+
+  it('does not spend a refresh token presented with another client credential', async () => {
+    const s = await t.login('weigher');
+    const lock = `Basic ${Buffer.from('lock:lock').toString('base64')}`;
+    const foreign = await t.token({ grant_type: 'refresh_token', refresh_token: s.refresh }, { authorization: lock });
+    expect(foreign.statusCode).toBe(401);
+    expect(foreign.json()).toMatchObject({ code: 'INVALID_REFRESH' });
+    const own = await refresh(s.refresh);
+    expect(own.statusCode).toBe(200);
+    expect((await me(own.json().data.access_token)).statusCode).toBe(200);
+  });
+
+  it('answers two tabs refreshing the same token at once with the same new pair, and detects reuse after the grace window', async () => {
+    const s = await t.login('weigher');
+    const [a, b] = await Promise.all([refresh(s.refresh), refresh(s.refresh)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().data.refresh_token).toBe(b.json().data.refresh_token);
+    expect(a.json().data.access_token).toBe(b.json().data.access_token);
+    const pair = a.json().data;
+    expect((await me(pair.access_token)).statusCode).toBe(200);
+    // a third tab a moment later still gets the same pair
+    clock.advance(REFRESH_GRACE_MS - 1000);
+    expect((await refresh(s.refresh)).json().data.refresh_token).toBe(pair.refresh_token);
+    // past the window the spent token is a reuse: the whole family ends
+    clock.advance(2000);
+    expect((await refresh(s.refresh)).statusCode).toBe(401);
+    expect((await me(pair.access_token)).statusCode).toBe(401);
+    expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('keeps the successor pair sealed: the stored row does not hold the new tokens in the clear', async () => {
+    const s = await t.login('weigher');
+    const pair = (await refresh(s.refresh)).json().data;
+    const rows = await t.database.db.selectFrom('authToken').select(['successor']).where('successor', 'is not', null).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].successor).not.toContain(pair.refresh_token);
+    expect(rows[0].successor).not.toContain(pair.access_token);
+  });
+
+  it('ends the live sessions in an organisation the user is taken out of; a refresh does not restore them', async () => {
+    const admin = await t.login('admin');
+    const f = await t.login('finance');
+    const info = (await me(f.access)).json().data;
+    expect(info.orgs.length).toBeGreaterThan(1);
+    const current = info.currentOrg;
+    expect(current).toEqual(expect.any(Number));
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/sys-user/detail/${info.user}`, headers: bearer(admin.access) })).json().data;
+    expect(detail.orgIds).toContain(current);
+    const res = await t.app.inject({
+      method: 'PUT', url: '/api/sys-user/update', headers: bearer(admin.access),
+      payload: { id: info.user, version: detail.version, realName: detail.realName, orgIds: detail.orgIds.filter((id: number) => id !== current) },
+    });
+    expect(res.json()).toMatchObject({ success: true });
+    const next = await me(f.access);
+    expect(next.statusCode).toBe(401);
+    expect(next.json()).toMatchObject({ code: 'ACCESS_REMOVED', msg: '您在当前公司的权限已被移除，请重新登录' });
+    expect((await refresh(f.refresh)).statusCode).toBe(401);
+    // signing in again lands in an organisation the user still belongs to
+    const again = await t.login('finance');
+    const orgs = (await me(again.access)).json().data.orgs.map((o: { id: number }) => o.id);
+    expect(orgs).not.toContain(current);
+  });
+
+  it('judges the next call by the roles the user holds now: a disabled role takes its permissions at once', async () => {
+    const admin = await t.login('admin');
+    const w = await t.login('weigher');
+    expect((await me(w.access)).json().data.permissions).toContain('mm_pu_weigh_add');
+    const role = await t.database.db.selectFrom('sysRole').select(['id', 'version']).where('roleCode', '=', 'weigher').executeTakeFirstOrThrow();
+    const create = (access: string) => t.app.inject({ method: 'POST', url: '/api/measure/mm-pu-weigh/create', headers: bearer(access), payload: {} });
+    expect((await create(w.access)).statusCode).toBe(400); // allowed: refused only for the empty body
+    const res = await t.app.inject({ method: 'PUT', url: '/api/sys-role/update', headers: bearer(admin.access), payload: { id: role.id, version: role.version, enabled: false } });
+    expect(res.json()).toMatchObject({ success: true });
+    expect((await me(w.access)).json().data.permissions).not.toContain('mm_pu_weigh_add');
+    const refused = await create(w.access);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ data: { permission: 'mm_pu_weigh_add' } });
+    // a refreshed pair does not bring the role back
+    const renewed = (await refresh(w.refresh)).json().data;
+    expect((await me(renewed.access_token)).json().data.permissions).not.toContain('mm_pu_weigh_add');
+    expect((await create(renewed.access_token)).statusCode).toBe(403);
   });
 });

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
-import { DataDirLockedError } from '../../server/db/data-dir-lock';
+import { DataDirLockedError, isZombie } from '../../server/db/data-dir-lock';
 import { migrateToLatest } from '../../server/db/migrate';
 
 describe('embedded database directory', () => {
@@ -57,5 +57,23 @@ describe('embedded database directory', () => {
     const again = await openDatabase({ dataDir: dir });
     open.push(again);
     expect(await again.db.selectFrom('sysGroup').select('groupName').execute()).toEqual([{ groupName: '测试集团' }]);
+  }, 60_000);
+
+  it('takes over the lock of a process killed a moment ago that is still a zombie', async () => {
+    const dir = tempDir();
+    // `sh` starts a child and becomes `sleep 30`, which never reaps it: the child stays a zombie
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString()))));
+      for (let i = 0; i < 100 && !isZombie(zombie); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(isZombie(zombie)).toBe(true);
+      expect(() => process.kill(zombie, 0)).not.toThrow(); // what the lock used to take for a live owner
+      fs.writeFileSync(path.join(dir, '.lock'), String(zombie));
+      const db = await openDatabase({ dataDir: dir });
+      open.push(db);
+      expect(fs.readFileSync(path.join(dir, '.lock'), 'utf8')).toBe(String(process.pid));
+    } finally {
+      parent.kill('SIGKILL');
+    }
   }, 60_000);
 });

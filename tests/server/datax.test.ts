@@ -50,7 +50,7 @@ describe.each(DATABASES)('datax (sync by unique key) on %s', (kind) => {
     const res = await call('POST', '/purorder/pu-notice/datax', { rows: [{ noticeCode: audited.noticeCode, vendorName: '改不了' }] });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe(`第 1 行：通知单号 ${String(audited.noticeCode)}：已审核的单据不能修改`);
-    expect((await call('POST', '/purorder/pu-notice-line/datax', { rows: [{ invName: 'x' }] })).json().msg).toBe('采购通知单明细随其单据保存，不能单独同步');
+    expect((await call('POST', '/purorder/pu-notice-line/datax', { rows: [{ invName: 'x' }] })).json().msg).toBe('采购通知单明细随其单据保存，不能单独同步，请保存采购通知单');
     const weigher = (await t.login('weigher')).access;
     expect((await call('POST', '/material/as-vendor/datax', { rows: [{ vendorCode: 'SYNC-V-009', vendorName: 'x' }] }, weigher)).statusCode).toBe(403);
   });

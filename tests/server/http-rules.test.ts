@@ -1,5 +1,17 @@
+import net from 'node:net';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { PENDING_TAKEOVER_MS } from '../../server/http/idempotency';
+import { DATABASES, bearer, createTestApp, manualClock, type TestApp } from './support/test-app';
+
+/** A local port nothing listens on: taken from the system, then closed. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 describe.each(DATABASES)('HTTP rules on %s', (kind) => {
   let t: TestApp | undefined;
@@ -31,6 +43,16 @@ describe.each(DATABASES)('HTTP rules on %s', (kind) => {
     expect((await hit('5.6.7.8, 1.2.3.4')).statusCode).toBe(429);
   });
 
+  it('goes on with per-process limits when REDIS_URL points at a Redis that is down, counting an IPv6 /64 as one client', async () => {
+    t = await createTestApp(kind, { config: { rateLimitPerMinute: 3, redisUrl: `redis://127.0.0.1:${await closedPort()}` } });
+    const hit = (ip: string) => t!.app.inject({ method: 'GET', url: '/api/health', remoteAddress: ip });
+    for (const ip of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ffff::9']) expect((await hit(ip)).statusCode).toBe(200);
+    const limited = await hit('2001:db8:7:1::4'); // a fourth address of the same /64
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: '429', msg: '请求过频繁' });
+    expect((await hit('2001:db8:7:2::1')).statusCode).toBe(200); // the next /64 is another client
+  });
+
   it('uses the forwarded address only from a configured trusted proxy', async () => {
     t = await createTestApp(kind, { config: { rateLimitPerMinute: 1, trustProxy: ['10.9.8.7'] } });
     const hit = (xff: string) => t!.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.9.8.7', headers: { 'x-forwarded-for': xff } });
@@ -60,6 +82,78 @@ describe.each(DATABASES)('HTTP rules on %s', (kind) => {
     const replay = await t.app.inject({ method: 'POST', url: `/api/switchOrg/${orgs[1].id}`, headers });
     expect(replay.headers['idempotent-replay']).toBe('true');
     expect(replay.json()).toMatchObject({ success: true, data: { currentOrgName: '华北钢铁有限公司' } });
+  });
+
+  it('lets a retry take over a key whose request died (pending past the timeout), but not one still running', async () => {
+    const clock = manualClock();
+    t = await createTestApp(kind, { clock });
+    const s = await t.login('finance');
+    const me = (await t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(s.access) })).json().data;
+    const url = `/api/switchOrg/${me.orgs[1].id}`;
+    // the request that made this key died with its process: the row stayed PENDING
+    await t.database.db.insertInto('idempotencyKey')
+      .values({ userId: me.user, key: 'died-0001', method: 'POST', path: url, state: 'PENDING', createdAt: clock() }).execute();
+    const headers = { ...bearer(s.access), 'idempotency-key': 'died-0001' };
+    expect((await t.app.inject({ method: 'POST', url, headers })).statusCode).toBe(409); // may still be running
+    clock.advance(PENDING_TAKEOVER_MS + 1000);
+    const retry = await t.app.inject({ method: 'POST', url, headers });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ success: true, data: { currentOrgName: me.orgs[1].orgName } });
+    const replay = await t.app.inject({ method: 'POST', url, headers });
+    expect(replay.headers['idempotent-replay']).toBe('true');
+  });
+
+  it('rolls back a write whose key a retry took over while it still ran: the vehicle is made once, by the retry', async () => {
+    const clock = manualClock();
+    t = await createTestApp(kind, { clock });
+    const s = await t.login('admin');
+    const db = t.database.db;
+    // no request timeout ends a slow write: this one's key is taken over by its retry (as after
+    // PENDING_TAKEOVER_MS) the moment it is claimed, while the write itself has yet to run
+    await sql`create function take_over_key() returns trigger language plpgsql as $$
+      begin
+        if new.key = 'slow-write-0001' then new.created_at := new.created_at + interval '1 second'; end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger take_over_key before insert on idempotency_key for each row execute function take_over_key()`.execute(db);
+    const vehicles = async () => Number((await sql<{ n: number }>`select count(*) as n from as_vehicle where plate_number = '蒙L30001'`.execute(db)).rows[0].n);
+    const send = () => t!.app.inject({
+      method: 'POST', url: '/api/material/as-vehicle/create', headers: { ...bearer(s.access), 'idempotency-key': 'slow-write-0001' },
+      payload: { plateNumber: '蒙L30001', driverName: '慢请求' },
+    });
+    const slow = await send();
+    expect(slow.statusCode, slow.body).toBe(409);
+    expect(slow.json()).toMatchObject({ success: false, code: '000', msg: '操作太频繁，请勿重复请求' });
+    expect(await vehicles()).toBe(0);
+    const key = await db.selectFrom('idempotencyKey').select(['state']).where('key', '=', 'slow-write-0001').executeTakeFirstOrThrow();
+    expect(key.state).toBe('PENDING'); // the retry's, untouched by the rolled-back write
+    await sql`drop trigger take_over_key on idempotency_key`.execute(db);
+
+    clock.advance(PENDING_TAKEOVER_MS + 5000);
+    const retry = await send();
+    expect(retry.json(), retry.body).toMatchObject({ success: true, msg: '新增成功' });
+    expect(await vehicles()).toBe(1);
+    const replay = await send();
+    expect(replay.headers['idempotent-replay']).toBe('true');
+    expect(replay.json()).toEqual(retry.json());
+    expect(await vehicles()).toBe(1);
+    const refused = await db.selectFrom('sysLog').select(['logType', 'statusCode']).where('path', '=', '/api/material/as-vehicle/create').where('statusCode', '=', 409).execute();
+    expect(refused).toEqual([{ logType: 'ERROR', statusCode: 409 }]);
+  });
+
+  it('refuses with 422 a key used again with a different body, instead of replaying the other answer', async () => {
+    t = await createTestApp(kind);
+    const s = await t.login('weigher');
+    const headers = { ...bearer(s.access), 'idempotency-key': 'setting-read-01' };
+    const first = await t.app.inject({ method: 'POST', url: '/api/index/getDefineSetVal', headers, payload: { paramName: 'data_desensitization' } });
+    expect(first.statusCode).toBe(200);
+    const same = await t.app.inject({ method: 'POST', url: '/api/index/getDefineSetVal', headers, payload: { paramName: 'data_desensitization' } });
+    expect(same.headers['idempotent-replay']).toBe('true');
+    expect(same.json()).toEqual(first.json());
+    const other = await t.app.inject({ method: 'POST', url: '/api/index/getDefineSetVal', headers, payload: { paramName: 'weigh_mode' } });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers['idempotent-replay']).toBeUndefined();
+    expect(other.json()).toMatchObject({ success: false, code: '422', data: { field: 'idempotency-key' } });
   });
 
   it('rejects unknown body properties and wrong types, naming the field', async () => {

@@ -86,10 +86,11 @@ describe.each(DATABASES)('list totals cache and keyset paging on %s', (kind) => 
     const afterCreate = await list(all);
     expect(afterCreate.total).toBe(before.total + 1);
     expect(thousandths(afterCreate.tongji.net)).toBe(thousandths(before.tongji.net) + 30_000);
-    expect(afterCreate.list[0]).toMatchObject({ id, billCode: 'CACHE-0001' });
+    expect(afterCreate.list[0]).toMatchObject({ id, plateNumber: '蒙K00001' });
     expect((await list(free)).total).toBe(freeBefore.total + 1);
 
-    expect((await call('PUT', '/measure/mm-pu-weigh/update', { id, version: 1, net: '31.500' })).statusCode).toBe(200);
+    // a weigh record's weights change by 称重更正 (net recalculated: 51.5 − 20)
+    expect((await call('POST', '/measure/mm-pu-weigh/weighCorrect', { id, version: 1, gross: 51.5, reason: '缓存测试更正' })).statusCode).toBe(200);
     const afterUpdate = await list(all);
     expect(afterUpdate.total).toBe(afterCreate.total);
     expect(thousandths(afterUpdate.tongji.net)).toBe(thousandths(afterCreate.tongji.net) + 1_500);
@@ -99,7 +100,7 @@ describe.each(DATABASES)('list totals cache and keyset paging on %s', (kind) => 
     expect((await call('POST', '/measure/mm-pu-weigh/mulInit', { ids: [id] })).statusCode).toBe(200);
     expect((await list(free)).total).toBe(freeBefore.total + 1);
 
-    expect((await call('DELETE', '/measure/mm-pu-weigh/deletes', { ids: [id] })).statusCode).toBe(200);
+    expect((await call('DELETE', '/measure/mm-pu-weigh/deletes', { ids: [id], reason: '测试删除' })).statusCode).toBe(200);
     const afterDelete = await list(all);
     expect(afterDelete.total).toBe(before.total);
     expect(afterDelete.tongji).toEqual(before.tongji);
@@ -152,7 +153,7 @@ describe.each(DATABASES)('list totals cache and keyset paging on %s', (kind) => 
     const whole = await list({ tplId, limit: { pn: 1, ps: 1000 } });
     expect(again.list.map((r) => r.id)).toEqual(whole.list.slice(2 * ps, 3 * ps).map((r) => r.id));
     expect(whole.list[0].id).toBe(id);
-    await call('DELETE', '/measure/mm-pu-weigh/deletes', { ids: [id] });
+    await call('DELETE', '/measure/mm-pu-weigh/deletes', { ids: [id], reason: '测试删除' });
   });
 });
 
@@ -220,7 +221,7 @@ describe.skipIf(!base)('two API instances over one PostgreSQL', () => {
     expect(thousandths(after.tongji.net)).toBe(thousandths(before.tongji.net) + 12_000);
     // page 2 moved down by one row
     expect(after.list.slice(1).map((r) => r.id)).toEqual(before.list.slice(0, 9).map((r) => r.id));
-    const del = await b.app.inject({ method: 'DELETE', url: '/api/measure/mm-pu-weigh/deletes', headers: bearer(b.token), payload: { ids: [created.json().data.id] } });
+    const del = await b.app.inject({ method: 'DELETE', url: '/api/measure/mm-pu-weigh/deletes', headers: bearer(b.token), payload: { ids: [created.json().data.id], reason: '测试删除' } });
     expect(del.statusCode).toBe(200);
     expect(await list(a, body)).toEqual(before);
   });

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../src/schema/field-definition';
 import { keysetBatches, type KeysetKey } from '../../server/resources/keyset-rows';
@@ -114,7 +114,8 @@ describe.each(DATABASES)('resource export on %s', (kind) => {
 
   it('without a template, exports the resource’s columns by their explanations', async () => {
     const { sheet } = await exported('/measure/mm-pu-weigh', { search: [{ key: 'weighStatus', op: 'eq', val: 'GROSS' }] });
-    expect(sheet.header).toEqual(['磅单号', '车牌号', '物料', '供应商', '毛重(吨)', '皮重(吨)', '扣重(吨)', '净重(吨)', '毛重时间', '皮重时间', '司磅员', '过磅状态', '抓拍图片', '现场确认']);
+    expect(sheet.header).toEqual(['磅单号', '车牌号', '物料', '供应商', '毛重(吨)', '皮重(吨)', '扣重(吨)', '净重(吨)', '毛重时间', '皮重时间', '司磅员', '过磅状态', '抓拍图片', '现场确认',
+      '扣率(%)', '结算重量(吨)', '皮重司磅员', '磅秤', '手工录入', '登记单', '结算单号', '结算单', '扣水率(%)', '扣杂率(%)', '化验单号', '结算重量小数位', '舍入方式']);
     expect(sheet.values).toHaveLength(60);
     expect(new Set(column(sheet, '过磅状态'))).toEqual(new Set(['已称毛重']));
   });
@@ -174,7 +175,8 @@ describe.each(DATABASES)('resource export on %s', (kind) => {
     ];
     for (const sort of sorts) {
       let whole = base;
-      for (const s of sort) whole = whole.orderBy(s.ref, s.dir);
+      // blanks last in either direction, as the list pages order them
+      for (const s of sort) whole = whole.orderBy(sql`${sql.ref(s.ref)} ${sql.raw(s.dir)} nulls last`);
       const expected = (await whole.orderBy('t.id', 'desc').execute()).map((r) => r.c0);
       const got: unknown[] = [];
       let batches = 0;

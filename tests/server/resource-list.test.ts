@@ -45,6 +45,28 @@ describe.each(DATABASES)('resource engine list on %s', (kind) => {
     expect(Number(statuses.tongji.tare)).toBe(0);
   });
 
+  it('puts blank numbers last whichever way they are sorted, on every page and filtered or not', async () => {
+    const blanks = (await ok('/measure/mm-pu-weigh/list', { search: [{ key: 'weighStatus', op: 'in', val: 'GROSS' }], limit: { pn: 1, ps: 1 } })).total;
+    expect(blanks).toBeGreaterThan(0); // the precondition: some records have no net yet
+    for (const dir of ['asc', 'desc'] as const) {
+      for (const search of [[], [{ key: 'createdAt', op: 'ge', val: '2000-01-01 00:00:00' }]]) {
+        const all = await ok('/measure/mm-pu-weigh/v2/list', { search, sort: [{ key: 'net', dir }], limit: { pn: 1, ps: 1000 } });
+        const nets = all.list.map((r) => (r.net === null ? null : Number(r.net)));
+        const filled = nets.filter((n): n is number => n !== null);
+        expect(nets.slice(filled.length).every((n) => n === null), `${dir} ${search.length}`).toBe(true);
+        expect(nets.length - filled.length).toBe(blanks);
+        expect(filled).toEqual([...filled].sort((a, b) => (dir === 'asc' ? a - b : b - a)));
+        // the first and the last page (walked from the end) agree with the whole order
+        const first = await ok('/measure/mm-pu-weigh/list', { search, sort: [{ key: 'net', dir }], limit: { pn: 1, ps: 20 } });
+        expect(first.list.map((r) => r.id)).toEqual(all.list.slice(0, 20).map((r) => r.id));
+        const lastPn = Math.ceil(all.total / 20);
+        const last = await ok('/measure/mm-pu-weigh/list', { search, sort: [{ key: 'net', dir }], limit: { pn: lastPn, ps: 20 } });
+        expect(last.list.map((r) => r.id)).toEqual(all.list.slice((lastPn - 1) * 20).map((r) => r.id));
+        expect(last.list.every((r) => r.net === null)).toBe(true);
+      }
+    }
+  });
+
   it('escapes like wildcards: a % matches only a %', async () => {
     expect((await ok('/material/as-vendor/list', { search: [{ key: 'vendorName', op: 'like', val: '%' }] })).total).toBe(0);
     expect((await ok('/material/as-vendor/list', { search: [{ key: 'vendorName', op: 'like', val: '_' }] })).total).toBe(0);
@@ -62,7 +84,7 @@ describe.each(DATABASES)('resource engine list on %s', (kind) => {
       [{ search: [{ key: 'net', op: 'in', val: Array.from({ length: 1001 }, (_, i) => i) }] }, '不能超过 1000 个值'],
       [{ limit: { pn: 1, ps: 1001 } }, '请求体字段 limit.ps 不能大于 1000'],
       [{ limit: { pn: 0, ps: 10 } }, '请求体字段 limit.pn 不能小于 1'],
-      [{ search: [{ key: 'net', op: 'regexp', val: '1' }] }, '请求体字段 search.0.op 取值无效'],
+      [{ search: [{ key: 'net', op: 'regexp', val: '1' }] }, '请求体字段 search[0].op 取值无效'],
       [{ search: [{ key: 'net', op: 'like', val: '1' }] }, '查询字段 net 不支持模糊查询'],
       [{ search: [{ key: 'enabled', op: 'eq', val: { $ne: 1 } }] }, '查询条件 enabled 的值须为是或否'],
       [{ search: [{ key: 'plateNumber', op: 'eq', val: ['a'] }] }, '查询条件 plateNumber 的值须为文本'],
@@ -71,6 +93,8 @@ describe.each(DATABASES)('resource engine list on %s', (kind) => {
       const res = await list('/measure/mm-pu-weigh/list', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().msg).toContain(message);
+      // every refusal names the field it is about
+      expect(res.json().data?.field, JSON.stringify(body)).toEqual(expect.any(String));
     }
     expect((await ok('/measure/mm-pu-weigh/list', {})).total).toBe(600);
     const users = await t.database.db.selectFrom('sysUser').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -89,8 +113,13 @@ describe.each(DATABASES)('resource engine list on %s', (kind) => {
   });
 
   it('needs the resource’s view permission, and answers 404 for an unknown resource', async () => {
-    expect((await list('/material/as-vendor/list', {}, weigher)).statusCode).toBe(403);
+    expect((await list('/material/as-warehouse/list', {}, weigher)).statusCode).toBe(403);
     expect((await list('/material/as-vehicle/list', {}, weigher)).statusCode).toBe(200);
+    // the weigh record's pickers: the weigher reads vendors, customers and the inventory, and changes none
+    for (const url of ['/material/as-vendor', '/material/as-customer', '/material/as-inventory']) {
+      expect((await ok(`${url}/list`, { limit: { pn: 1, ps: 5 } }, weigher)).total, url).toBeGreaterThan(0);
+      expect((await list(`${url}/create`, {}, weigher)).statusCode, url).toBe(403);
+    }
     expect((await list('/material/no-such-thing/list', {})).statusCode).toBe(404);
   });
 });

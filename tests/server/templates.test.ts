@@ -19,7 +19,7 @@ describe.each(DATABASES)('templates on %s', (kind) => {
     const res = await get(`/optimus_prime/optimusPrime?formatType=LIST&menuId=${await menuId('mm_pu_weigh')}`);
     const tpl = res.json().data;
     expect(tpl).toMatchObject({ formatName: '采购过磅记录', formatType: 'LIST', resUrl: '/measure/mm-pu-weigh/list', resMethod: 'POST', id: expect.any(Number) });
-    expect(tpl.buttons.map((b: { label: string }) => b.label)).toEqual(['新增', '修改', '删除', '审核', '批量审核', '弃审', '作废', '恢复', '复制', '导出', '抓拍图片']);
+    expect(tpl.buttons.map((b: { label: string }) => b.label)).toEqual(['新增', '修改', '删除', '审核', '批量审核', '弃审', '作废', '恢复', '复制', '导出', '抓拍图片', '称重更正']);
     const net = tpl.listSubList.find((f: { fieldName: string }) => f.fieldName === 'net');
     expect(net).toMatchObject({ fieldExplain: '净重(吨)', itotal: true, detailsUrl: 'NUMBER', cgValFormat: { valFormatFun: 'fixed3' } });
     const quick = tpl.listSubList.filter((f: { iallowQuery: boolean }) => f.iallowQuery).map((f: { fieldName: string }) => f.fieldName);

@@ -110,4 +110,56 @@ describe.skipIf(!base)('two API processes over one PostgreSQL', () => {
       await pool.end();
     }
   });
+
+  it('counts concurrent sign-in failures on both processes as one sequence: 3 judged, the rest asked for a captcha', async () => {
+    const attempt = (server: Server) =>
+      fetch(`${server.url}/api/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: BASIC_WEB, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', username: 'finance', password: 'wrong' }),
+      }).then((r) => r.status);
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(i % 2 ? b : a)));
+    expect(statuses.filter((s) => s === 426)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 428)).toHaveLength(17);
+    const required = await fetch(`${b.url}/api/code/required?username=finance`).then((r) => r.json());
+    expect(required.data).toEqual({ captchaRequired: true });
+  });
+
+  it('serves a data source synced through one process from the other at once (the registry follows the metadata generation)', async () => {
+    const session = await login(a, 'admin', 'Demo@2026');
+    const token = session.body.data.access_token as string;
+    const call = async (server: Server, method: string, url: string, body?: unknown) => {
+      const res = await fetch(`${server.url}/api${url}`, {
+        method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    // b has read the registry before the table exists
+    expect((await call(b, 'POST', '/custom/tp-route/list', { limit: { pn: 1, ps: 10 } })).status).toBe(404);
+    const made = await call(a, 'POST', '/optimus_prime/cg-custom-table/create', {
+      tableName: 'tp_route', tableExplain: '线路', kind: 'MASTER',
+      tableSubList: [{ fieldDbName: 'route_name', fieldType: 'CHAR', length: 50, fieldExplain: '线路名称', required: true }],
+    });
+    expect(made.status).toBe(200);
+    const id = made.body.data.id as number;
+    const plan = await call(a, 'POST', `/optimus_prime/cg-custom-table/plan/${id}`);
+    expect((await call(a, 'POST', `/optimus_prime/cg-custom-table/sync/${id}`, { hash: plan.body.data.hash })).status).toBe(200);
+    const created = await call(b, 'POST', '/custom/tp-route/create', { routeName: '矿区-电厂' });
+    expect(created.body).toMatchObject({ success: true });
+    const listed = await call(a, 'POST', '/custom/tp-route/list', { limit: { pn: 1, ps: 10 } });
+    expect(listed.body.data.list.map((r: { routeName: string }) => r.routeName)).toEqual(['矿区-电厂']);
+    // a column added through b is answered by a at once
+    const detail = await call(b, 'GET', `/optimus_prime/cg-custom-table/detail/${id}`);
+    const { version, tableSubList } = detail.body.data;
+    const edited = await call(b, 'PUT', '/optimus_prime/cg-custom-table/update', {
+      id, version, tableName: 'tp_route', tableExplain: '线路', kind: 'MASTER',
+      tableSubList: [...tableSubList, { fieldDbName: 'distance', fieldType: 'NUMBER', length: 8, scale: 1, fieldExplain: '里程', defaultValue: '12.5' }],
+    });
+    expect(edited.status).toBe(200);
+    const plan2 = await call(b, 'POST', `/optimus_prime/cg-custom-table/plan/${id}`);
+    expect((await call(b, 'POST', `/optimus_prime/cg-custom-table/sync/${id}`, { hash: plan2.body.data.hash })).status).toBe(200);
+    const again = await call(a, 'POST', '/custom/tp-route/list', { limit: { pn: 1, ps: 10 } });
+    expect(again.body.data.list[0]).toMatchObject({ routeName: '矿区-电厂', distance: '12.5' });
+  });
 });

@@ -16,7 +16,7 @@ export const STALE = '数据已被他人修改，请刷新后重试';
 /** A stale optimistic-lock version: nothing was changed. */
 export const staleVersion = () => new AppError(409, STALE, '409');
 
-type TableWithId = 'sysUser' | 'sysRole' | 'sysOrg' | 'sysGroup' | 'sysMenu';
+type TableWithId = 'sysUser' | 'sysRole' | 'sysOrg' | 'sysGroup' | 'sysMenu' | 'cgCustomType' | 'cgValidate';
 
 /** Refuses ids that do not exist, naming them. */
 export async function assertIdsExist(db: Kysely<DB>, table: TableWithId, ids: readonly number[], label: string, field: string): Promise<void> {

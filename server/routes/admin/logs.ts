@@ -10,6 +10,19 @@ interface LogQuery { current?: number; size?: number; logType?: string; username
 const LOGIN_COLUMNS: Record<string, ColumnSpec> = {
   username: { ref: 'l.username', type: 'text' },
   success: { ref: 'l.success', type: 'boolean' },
+  msg: { ref: 'l.msg', type: 'text' },
+  ip: { ref: 'l.ip', type: 'text' },
+  createdAt: { ref: 'l.createdAt', type: 'date' },
+};
+
+const OPERATION_COLUMNS: Record<string, ColumnSpec> = {
+  title: { ref: 'l.title', type: 'text' },
+  username: { ref: 'l.username', type: 'text' },
+  logType: { ref: 'l.logType', type: 'text' },
+  method: { ref: 'l.method', type: 'text' },
+  path: { ref: 'l.path', type: 'text' },
+  statusCode: { ref: 'l.statusCode', type: 'number' },
+  executeTime: { ref: 'l.executeTime', type: 'number' },
   ip: { ref: 'l.ip', type: 'text' },
   createdAt: { ref: 'l.createdAt', type: 'date' },
 };
@@ -40,13 +53,33 @@ export async function logAdminRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const { current = 1, size = 10, logType, username, title } = request.query;
+    const auth = caller(request);
     let q = db.selectFrom('sysLog');
+    // the log permission reads the current company's entries; the admin flag reads every company's
+    if (!auth.admin) q = q.where('orgId', '=', auth.orgId ?? -1);
     if (logType) q = q.where('logType', '=', logType);
     if (username) q = q.where('username', '=', username);
     if (title) q = q.where('title', 'ilike', `%${escapeLike(title)}%`);
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const records = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(size).offset((current - 1) * size).execute();
     return ok({ records, list: records, total: Number(total.n), current, size });
+  });
+
+  app.post<{ Body: ListRequest }>('/sys-operation-log/list', {
+    config: { permission: 'sys_log_view', noOperationLog: true },
+    schema: { tags: ['admin'], summary: '操作日志列表（操作日志页面；本公司的，管理员看全部）', body: listRequestSchema },
+  }, async (request) => {
+    const auth = caller(request);
+    const { ps, offset } = pageOf(request.body);
+    const sort = sortOf(request.body, OPERATION_COLUMNS);
+    let base = db.selectFrom('sysLog as l').where((eb) => whereSearch(eb, request.body.search, OPERATION_COLUMNS));
+    // the log permission reads the current company's entries; the admin flag reads every company's
+    if (!auth.admin) base = base.where('l.orgId', '=', auth.orgId ?? -1);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    let q = base.select(['l.id', 'l.title', 'l.username', 'l.logType', 'l.method', 'l.path', 'l.statusCode', 'l.executeTime', 'l.ip', 'l.bizKey', 'l.createdAt']);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- refs come from OPERATION_COLUMNS
+    for (const s of sort) q = q.orderBy(s.ref as any, s.dir);
+    return ok(page(await q.orderBy('l.createdAt', 'desc').orderBy('l.id', 'desc').limit(ps).offset(offset).execute(), total.n));
   });
 
   app.delete<{ Params: { id: number } }>('/admin/log/:id', {

@@ -1,20 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { loadPermissions } from '../../auth/permissions';
-import type { DB } from '../../db/schema';
+import type { FastifyInstance } from 'fastify';
+import { added, assertMayGrantRoles, assertNotOwnGrant } from '../../auth/grant-limits';
 import { caller } from '../../http/auth-hook';
-import { badRequest, forbidden, notFound } from '../../http/app-error';
+import { badRequest, notFound } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { callerGroup, groupPeople, idList, idParams, peopleTree } from './common';
 
 interface RoleUsersBody { userIds: number[] }
-
-/** The permission keys a role grants (its enabled menus and buttons). */
-async function rolePermissions(db: Kysely<DB>, roleId: number): Promise<string[]> {
-  const rows = await db.selectFrom('sysRoleMenu as rm').innerJoin('sysMenu as m', 'm.id', 'rm.menuId')
-    .select('m.permission').distinct().where('rm.roleId', '=', roleId).where('m.enabled', '=', true).where('m.permission', 'is not', null).execute();
-  return rows.map((r) => r.permission).filter((p): p is string => !!p);
-}
 
 /**
  * 分配用户 of a role (spec 000 §6 "roles with their users"): the users of the caller's group under
@@ -30,15 +21,6 @@ export async function roleUserRoutes(app: FastifyInstance): Promise<void> {
     const role = await db.selectFrom('sysRole').select(['id', 'roleName']).where('id', '=', id).executeTakeFirst();
     if (!role) throw notFound('角色不存在');
     return role;
-  };
-
-  /** A non-administrator may hand out only a role whose permissions they hold themselves. */
-  const assertMayGrant = async (request: FastifyRequest, roleId: number) => {
-    const auth = caller(request);
-    if (auth.admin) return;
-    const own = await loadPermissions(db, auth.userId, auth.orgId);
-    const beyond = (await rolePermissions(db, roleId)).filter((p) => !own.has(p));
-    if (beyond.length) throw forbidden('不能分配权限超出自己权限的角色');
   };
 
   app.get<{ Params: { id: number } }>('/sys-role/:id/users', {
@@ -65,8 +47,12 @@ export async function roleUserRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const roleId = (await roleOf(request.params.id)).id;
     const group = await callerGroup(db, request);
-    await assertMayGrant(request, roleId);
     const ids = [...new Set(request.body.userIds)];
+    const auth = caller(request);
+    // changing who holds the role needs its permissions; the caller may not add itself
+    await assertMayGrantRoles(db, auth, [roleId]);
+    const holders = (await db.selectFrom('sysUserRole').select('userId').where('roleId', '=', roleId).execute()).map((r) => r.userId);
+    assertNotOwnGrant(auth, auth.userId, added(holders, ids).filter((id) => id === auth.userId));
     await db.transaction().execute(async (trx) => {
       const inGroup = (await groupPeople(trx, group)).people.map((p) => p.id);
       const known = new Set(inGroup);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { added, assertMayGrantMenus, assertMayGrantOrgs } from '../../auth/grant-limits';
 import type { DB } from '../../db/schema';
+import { caller } from '../../http/auth-hook';
 import { notFound } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { assertIdsExist, idList, idParams } from './common';
@@ -52,6 +54,12 @@ export async function roleAdminRoutes(app: FastifyInstance): Promise<void> {
       const ids = [...new Set(request.body[link.field] as number[])];
       await assertRole(app.svc.db, roleId);
       await assertIdsExist(app.svc.db, link.target, ids, link.label, link.field);
+      const auth = caller(request);
+      if (!auth.admin) {
+        // a non-administrator adds only menus it sees and companies it belongs to
+        const current = (await db.selectFrom(link.table).select(link.column).where('roleId', '=', roleId).execute()).map((r: Record<string, number>) => r[link.column]);
+        await (link.column === 'menuId' ? assertMayGrantMenus : assertMayGrantOrgs)(app.svc.db, auth, added(current, ids));
+      }
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom(link.table).where('roleId', '=', roleId).execute();
         if (ids.length) await trx.insertInto(link.table).values(ids.map((id) => ({ roleId, [link.column]: id }))).execute();

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { READABLE_SETTINGS } from '../settings';
-
-/** Allowed values of each editable system parameter. */
-const ALLOWED: Record<string, RegExp> = { data_desensitization: /^[01]$/ };
+import { SYSTEM_SETTINGS, systemSettingOf } from '../../../src/schema/system-settings';
 
 export async function settingAdminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.svc;
@@ -14,9 +11,15 @@ export async function settingAdminRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: ['admin'], summary: '系统参数' },
   }, async () => {
     const rows = await db.selectFrom('sysSetting').select(['paramKey', 'paramValue', 'remark', 'updatedAt']).where('groupId', 'is', null).execute();
-    const list = Object.entries(READABLE_SETTINGS).map(([paramKey, defaultValue]) => {
-      const row = rows.find((r) => r.paramKey === paramKey);
-      return { paramKey, paramValue: row?.paramValue ?? defaultValue, remark: row?.remark ?? null, updatedAt: row?.updatedAt ?? null };
+    // each parameter with its name, meaning, value and what the value means (the page shows them)
+    const list = SYSTEM_SETTINGS.map((setting, i) => {
+      const row = rows.find((r) => r.paramKey === setting.paramKey);
+      const paramValue = row?.paramValue ?? setting.defaultValue;
+      return {
+        id: i + 1, paramKey: setting.paramKey, paramName: setting.label, meaning: setting.meaning, paramValue,
+        valueLabel: setting.values.find((v) => v.value === paramValue)?.label ?? paramValue,
+        values: setting.values, remark: row?.remark ?? null, updatedAt: row?.updatedAt ?? null,
+      };
     });
     return ok({ list, total: list.length });
   });
@@ -29,9 +32,11 @@ export async function settingAdminRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const { paramKey, paramValue } = request.body;
-    const rule = Object.prototype.hasOwnProperty.call(ALLOWED, paramKey) ? ALLOWED[paramKey] : undefined;
-    if (!rule) throw badRequest(`未知的系统参数 ${paramKey}`, { field: 'paramKey' });
-    if (!rule.test(paramValue)) throw badRequest(`系统参数 ${paramKey} 的值无效`, { field: 'paramValue' });
+    const setting = systemSettingOf(paramKey);
+    if (!setting) throw badRequest(`未知的系统参数 ${paramKey}`, { field: 'paramKey' });
+    if (!setting.values.some((v) => v.value === paramValue)) {
+      throw badRequest(`${setting.label}只能是：${setting.values.map((v) => `${v.value}（${v.label}）`).join('、')}`, { field: 'paramValue' });
+    }
     const existing = await db.selectFrom('sysSetting').select('id').where('paramKey', '=', paramKey).where('groupId', 'is', null).executeTakeFirst();
     if (existing) await db.updateTable('sysSetting').set({ paramValue, updatedAt: app.svc.clock() }).where('id', '=', existing.id).execute();
     else await db.insertInto('sysSetting').values({ groupId: null, paramKey, paramValue }).execute();

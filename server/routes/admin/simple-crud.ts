@@ -6,7 +6,8 @@ import { ok } from '../../http/envelope';
 import { listRequestSchema, pageOf, sortOf, whereSearch, type ColumnSpec, type ListRequest } from '../../http/list-query';
 import { assertIdsExist, idParams, idsBody, page, staleVersion } from './common';
 
-type Table = 'sysRole' | 'sysOrg' | 'sysGroup';
+type Table = 'sysRole' | 'sysOrg' | 'sysGroup' | 'cgCustomType' | 'cgValidate';
+type ReferencedTable = 'sysRole' | 'sysOrg' | 'sysGroup';
 
 /** An administration table with the list / create / detail / update / deletes family. */
 export interface SimpleCrud {
@@ -15,6 +16,10 @@ export interface SimpleCrud {
   base: string;
   /** Permission prefix: `<prefix>_view`, `_add`, `_edit`, `_del`. */
   permission: string;
+  /** The key of writes (add, edit, delete) when one key covers them all (数据源: `custom_table_edit`). */
+  writePermission?: string;
+  /** OpenAPI tag. */
+  tag?: string;
   label: string;
   columns: Record<string, ColumnSpec>;
   /** Writable fields and their JSON schemas. */
@@ -23,7 +28,9 @@ export interface SimpleCrud {
   /** A field that must be unique, with its label. */
   unique: { field: string; label: string };
   /** Id fields that must point at existing rows. */
-  references?: Record<string, { table: Table; label: string }>;
+  references?: Record<string, { table: ReferencedTable; label: string }>;
+  /** Further checks of a create or update body (throw a 400 naming the field). */
+  check?: (body: Record<string, unknown>) => void;
   /** Why rows cannot be deleted, or null. */
   deleteProblem?: (db: Kysely<DB>, ids: number[]) => Promise<string | null>;
 }
@@ -33,6 +40,8 @@ export function registerSimpleCrud(app: FastifyInstance, spec: SimpleCrud): void
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table and its columns come from `spec`, written by us
   const db = app.svc.db as Kysely<any>;
   const { base, permission, label, table } = spec;
+  const tags = [spec.tag ?? 'admin'];
+  const writeKey = (action: 'add' | 'edit' | 'del') => spec.writePermission ?? `${permission}_${action}`;
   const props = { ...spec.fields };
 
   const checkRefs = async (body: Record<string, unknown>) => {
@@ -51,7 +60,7 @@ export function registerSimpleCrud(app: FastifyInstance, spec: SimpleCrud): void
 
   app.post<{ Body: ListRequest }>(`${base}/list`, {
     config: { permission: `${permission}_view`, noOperationLog: true },
-    schema: { tags: ['admin'], summary: `${label}列表`, body: listRequestSchema },
+    schema: { tags, summary: `${label}列表`, body: listRequestSchema },
   }, async (request) => {
     const { ps, offset } = pageOf(request.body);
     const sort = sortOf(request.body, spec.columns);
@@ -64,7 +73,7 @@ export function registerSimpleCrud(app: FastifyInstance, spec: SimpleCrud): void
 
   app.get<{ Params: { id: number } }>(`${base}/detail/:id`, {
     config: { permission: `${permission}_view` },
-    schema: { tags: ['admin'], summary: `${label}详情`, params: idParams },
+    schema: { tags, summary: `${label}详情`, params: idParams },
   }, async (request) => {
     const row = await db.selectFrom(table).selectAll().where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw notFound(`${label}不存在`);
@@ -72,9 +81,10 @@ export function registerSimpleCrud(app: FastifyInstance, spec: SimpleCrud): void
   });
 
   app.post<{ Body: Record<string, unknown> }>(`${base}/create`, {
-    config: { permission: `${permission}_add`, title: `新增${label}` },
-    schema: { tags: ['admin'], summary: `新增${label}`, body: { type: 'object', additionalProperties: false, required: spec.required, properties: props } },
+    config: { permission: writeKey('add'), title: `新增${label}` },
+    schema: { tags, summary: `新增${label}`, body: { type: 'object', additionalProperties: false, required: spec.required, properties: props } },
   }, async (request) => {
+    spec.check?.(request.body);
     await checkUnique(request.body);
     await checkRefs(request.body);
     const row = await db.insertInto(table).values(pick(request.body)).returning('id').executeTakeFirstOrThrow();
@@ -82,14 +92,15 @@ export function registerSimpleCrud(app: FastifyInstance, spec: SimpleCrud): void
   });
 
   app.put<{ Body: Record<string, unknown> & { id: number; version: number } }>(`${base}/update`, {
-    config: { permission: `${permission}_edit`, title: `修改${label}` },
+    config: { permission: writeKey('edit'), title: `修改${label}` },
     schema: {
-      tags: ['admin'], summary: `修改${label}（带 version 乐观锁；过期的 version 返回 409）`,
+      tags, summary: `修改${label}（带 version 乐观锁；过期的 version 返回 409）`,
       body: { type: 'object', additionalProperties: false, required: ['id', 'version'], properties: { ...props, id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } } },
     },
   }, async (request) => {
     const { id, version } = request.body;
     if (!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst())) throw notFound(`${label}不存在`);
+    spec.check?.(request.body);
     await checkUnique(request.body, id);
     await checkRefs(request.body);
     const updated = await db.updateTable(table).set({ ...pick(request.body), updatedAt: app.svc.clock(), version: sql`version + 1` })
@@ -99,8 +110,8 @@ export function registerSimpleCrud(app: FastifyInstance, spec: SimpleCrud): void
   });
 
   app.delete<{ Body: { ids: number[] } }>(`${base}/deletes`, {
-    config: { permission: `${permission}_del`, title: `删除${label}` },
-    schema: { tags: ['admin'], summary: `删除${label}`, body: idsBody },
+    config: { permission: writeKey('del'), title: `删除${label}` },
+    schema: { tags, summary: `删除${label}`, body: idsBody },
   }, async (request) => {
     await assertIdsExist(app.svc.db, table, request.body.ids, label, 'ids');
     const problem = await spec.deleteProblem?.(app.svc.db, request.body.ids);

@@ -59,14 +59,21 @@ describe.each(DATABASES)('重置密码 and 解锁 on %s', (kind) => {
     }
   });
 
-  it('a non-admin with the permissions acts only on users of the company they work in, never on an administrator', async () => {
+  it('a non-admin with the permissions acts only on users of the company they work in, never on an administrator nor a user with more permissions', async () => {
     await grantWeigher('sys_user_reset_pwd', 'sys_user_unlock');
     const weigher = (await t.login('weigher')).access; // works in DFNY
     const [, hbgt] = (await db().selectFrom('sysOrg').select('id').orderBy('id').execute()).map((o) => o.id);
     const other = await db().insertInto('sysUser').values({ username: 'hb1', realName: '华北', passwordHash: 'x', groupId: null }).returning('id').executeTakeFirstOrThrow();
     await db().insertInto('sysUserOrg').values({ userId: other.id, orgId: hbgt }).execute();
 
-    expect((await call('PUT', `/api/sys-user/${await idOf('assayer')}/password/reset`, weigher, { password: 'Reset#2026' })).json().success).toBe(true);
+    // newuser holds only the weigher's role; the assayer's role grants assay permissions the weigher lacks
+    expect((await call('PUT', `/api/sys-user/${await idOf('newuser')}/password/reset`, weigher, { password: 'Reset#2026' })).json().success).toBe(true);
+    const beyond = await call('PUT', `/api/sys-user/${await idOf('assayer')}/password/reset`, weigher, { password: 'Reset#2026' });
+    expect(beyond.statusCode).toBe(403);
+    expect(beyond.json().msg).toBe('不能重置权限超出自己权限的用户的密码');
+    expect((await t.login('assayer')).res.statusCode).toBe(200); // the assayer's password is unchanged
+    const logged = await db().selectFrom('sysLog').select(['logType', 'exception']).where('title', '=', '重置密码').where('statusCode', '=', 403).execute();
+    expect(logged).toContainEqual({ logType: 'ERROR', exception: '不能重置权限超出自己权限的用户的密码' });
     const outside = await call('PUT', `/api/sys-user/${other.id}/password/reset`, weigher, { password: 'Reset#2026' });
     expect(outside.statusCode).toBe(404);
     expect(outside.json().msg).toBe('用户不存在');

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rolesExceedCaller } from '../../auth/grant-limits';
 import { hashPassword, passwordSafetyProblem } from '../../auth/passwords';
 import { caller } from '../../http/auth-hook';
 import { badRequest, forbidden, notFound } from '../../http/app-error';
@@ -15,6 +16,7 @@ interface ResetBody { password: string; mustChange?: boolean }
 export const CREDENTIAL_MESSAGES = {
   notFound: '用户不存在',
   adminOnly: '只有管理员可以重置或解锁管理员账号',
+  stronger: '不能重置权限超出自己权限的用户的密码',
   self: '不能重置自己的密码，请在个人信息中修改',
   notLocked: '该用户未被锁定',
   resetDone: '密码已重置',
@@ -24,7 +26,8 @@ export const CREDENTIAL_MESSAGES = {
 /**
  * 重置密码 and 解锁 of 用户管理 (spec 000 §6, §7.2). A caller without the admin flag acts only on
  * users of the organisation they are working in (any other user is "not found") and never on an
- * administrator, so the reset permission cannot take over a stronger account.
+ * administrator, so the reset permission cannot take over a stronger account; nor, for the same
+ * reason, does it reset the password of a user whose roles grant what the caller lacks.
  */
 export async function userCredentialRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.svc;
@@ -46,6 +49,8 @@ export async function userCredentialRoutes(app: FastifyInstance): Promise<void> 
     const { id } = request.params;
     if (id === auth.userId) throw badRequest(CREDENTIAL_MESSAGES.self, { field: 'id' });
     await manageableUser(request, id);
+    const roles = (await db.selectFrom('sysUserRole').select('roleId').where('userId', '=', id).execute()).map((r) => r.roleId);
+    if (await rolesExceedCaller(db, auth, roles)) throw forbidden(CREDENTIAL_MESSAGES.stronger);
     // the same rule as the change-password flow
     const problem = passwordSafetyProblem(request.body.password);
     if (problem) throw badRequest(`新密码不符合要求：${problem}`, { field: 'password' });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { added, assertMayGrantOrgs, assertMayGrantRoles, assertMaySetAdmin, assertNotOwnGrant } from '../../auth/grant-limits';
 import { hashPassword, passwordSafetyProblem } from '../../auth/passwords';
 import { caller } from '../../http/auth-hook';
 import { badRequest, notFound } from '../../http/app-error';
@@ -83,6 +84,10 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     if (exists) throw badRequest('用户名已存在', { field: 'username' });
     await assertIdsExist(db, 'sysOrg', b.orgIds ?? [], '公司', 'orgIds');
     await assertIdsExist(db, 'sysRole', b.roleIds ?? [], '角色', 'roleIds');
+    const auth = caller(request);
+    assertMaySetAdmin(auth, false, b.admin);
+    await assertMayGrantOrgs(db, auth, added([], b.orgIds ?? []));
+    await assertMayGrantRoles(db, auth, added([], b.roleIds ?? []));
     const firstOrg = b.orgIds?.[0] ?? null;
     const group = firstOrg ? await db.selectFrom('sysOrg').select('groupId').where('id', '=', firstOrg).executeTakeFirst() : undefined;
     const id = await db.transaction().execute(async (trx) => {
@@ -107,8 +112,17 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     const b = request.body;
     if (b.orgIds) await assertIdsExist(db, 'sysOrg', b.orgIds, '公司', 'orgIds');
     if (b.roleIds) await assertIdsExist(db, 'sysRole', b.roleIds, '角色', 'roleIds');
-    const exists = await db.selectFrom('sysUser').select('id').where('id', '=', b.id).executeTakeFirst();
+    const exists = await db.selectFrom('sysUser').select(['id', 'admin']).where('id', '=', b.id).executeTakeFirst();
     if (!exists) throw notFound('用户不存在');
+    const auth = caller(request);
+    assertMaySetAdmin(auth, exists.admin, b.admin);
+    if (!auth.admin) {
+      const orgsAdded = b.orgIds ? added((await db.selectFrom('sysUserOrg').select('orgId').where('userId', '=', b.id).execute()).map((r) => r.orgId), b.orgIds) : [];
+      const rolesAdded = b.roleIds ? added((await db.selectFrom('sysUserRole').select('roleId').where('userId', '=', b.id).execute()).map((r) => r.roleId), b.roleIds) : [];
+      assertNotOwnGrant(auth, b.id, [...orgsAdded, ...rolesAdded]);
+      await assertMayGrantOrgs(db, auth, orgsAdded);
+      await assertMayGrantRoles(db, auth, rolesAdded);
+    }
     await db.transaction().execute(async (trx) => {
       const updated = await trx.updateTable('sysUser').set({
         realName: b.realName.trim(), mobile: b.mobile || null, email: b.email || null,

@@ -1,6 +1,5 @@
-import { App as AntApp, Button, DatePicker, Input, InputNumber, Select, Space, Table, Tooltip } from 'antd';
+import { App as AntApp, Button, Input, Space, Table, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { HolderOutlined } from '@ant-design/icons';
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -15,8 +14,8 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-schema';
 import { formatValue } from '../../schema/value-formats';
 import { MaterialPicker } from '../picker/material-picker';
-import { PickerCell } from '../picker/picker-cell';
-import { ImageUploadBase, ImageView } from './image-upload';
+import { useControls, type ControlRegistry } from '../controls';
+import { WeighPicker, type WeighPick } from '../picker/weigh-picker';
 import { useTr } from '../runtime-context';
 
 /**
@@ -31,57 +30,24 @@ const errorKey = (rowKey: string, field: string) => `${rowKey}:${field}`;
 /** Past this many lines the table is virtualised. */
 export const VIRTUAL_FROM = 50;
 
-const Cell = memo(function Cell({ store, row, field, editable }: { store: ChildStore; row: ChildRow; field: FieldDefinition; editable: boolean }) {
+/** One cell of the table: its control's editable cell (its message in a tooltip), or its read-only cell. */
+const Cell = memo(function Cell({ store, row, field, editable, controls }: { store: ChildStore; row: ChildRow; field: FieldDefinition; editable: boolean; controls: ControlRegistry }) {
   const snap = useSnapshot(row);
   const errors = useSnapshot(store.errors);
   const value = snap[field.fieldName];
   const tr = useTr();
   const error = errors[errorKey(row.rowKey, field.fieldName)];
+  const descriptor = controls[componentOf(field)];
+  if (!editable) return <descriptor.ReadCell field={field} value={value} />;
   const set = (v: unknown) => { row[field.fieldName] = v; };
   const check = () => {
     const message = cellProblem(field, row[field.fieldName]);
     if (message) store.errors[errorKey(row.rowKey, field.fieldName)] = message;
     else delete store.errors[errorKey(row.rowKey, field.fieldName)];
   };
-  const kind = componentOf(field);
-  // images: thumbnails opening 图片查看; uploaded in place when the cell is editable
-  if (kind === 'ImageUpload') {
-    return editable ? <ImageUploadBase value={value as string | null} onChange={(v) => set(v)} /> : <ImageView value={value as string | null} />;
-  }
-  // calculated cells are shown, never typed: they follow the row's other cells
-  if (!editable || kind === 'Display') return <span className={kind === 'Display' ? 'wb-cell-calculated' : undefined} data-cell={field.fieldName}>{formatValue(field.cgValFormat?.valFormatFun, value)}</span>;
-  const status = error ? 'error' : undefined;
-  const common = { status, onBlur: check, 'data-cell': field.fieldName, style: { width: '100%' } } as const;
-  const options = (field.options ?? field.enumOptions ?? []).map((o) => ({ label: o.label, value: o.value as string }));
-  let control: React.ReactNode;
-  switch (kind) {
-    case 'NumberInput':
-      control = <InputNumber {...common} stringMode value={value as string | null} onChange={(v) => set(v)} />;
-      break;
-    case 'Picker':
-      // the pick fills the row's mapped cells too (a registry line's notice brings its vendor and material)
-      // checked when a pick lands, not on blur: opening the popup blurs the cell, and the message would replace the cell (and its popup)
-      control = <PickerCell {...common} onBlur={undefined} field={field} value={value} row={row} onChange={(values) => { Object.assign(row, values); check(); }} />;
-      break;
-    case 'Select':
-      control = <Select {...common} allowClear options={options} value={value as string | null} onChange={(v) => { set(v ?? null); check(); }} />;
-      break;
-    case 'YesNo':
-      control = <Select {...common} options={[{ label: tr('是'), value: 'true' }, { label: tr('否'), value: 'false' }]} value={value === null || value === undefined ? null : String(value)} onChange={(v) => { set(v === 'true'); check(); }} />;
-      break;
-    case 'Date':
-    case 'DateTime':
-      control = (
-        <DatePicker
-          {...common} showTime={componentOf(field) === 'DateTime'} value={value ? dayjs(String(value)) : null}
-          onChange={(d) => { set(d ? d.format(componentOf(field) === 'DateTime' ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD') : null); check(); }}
-        />
-      );
-      break;
-    default:
-      control = <Input {...common} value={(value as string | null) ?? ''} onChange={(e) => set(e.target.value)} />;
-  }
-  return error ? <Tooltip title={trMessage(tr, error)} open color="red" placement="bottom">{control}</Tooltip> : control;
+  const common = { status: error ? 'error' as const : undefined, onBlur: check, 'data-cell': field.fieldName, style: { width: '100%' } };
+  const control = <descriptor.Cell field={field} value={value} row={row} set={set} check={check} common={common} tr={tr} />;
+  return error && descriptor.cellMessage ? <Tooltip title={trMessage(tr, error)} open color="red" placement="bottom">{control}</Tooltip> : control;
 });
 
 /** Drag sorting (dnd-kit): each row is sortable, its handle carries the drag listeners. */
@@ -127,13 +93,16 @@ function IndexCell({ store, rowKey, index }: { store: ChildStore; rowKey: string
  * The editable child table (spec 001 §2 screen 3): 新增行 / 删除 / 复制 buttons, selection and index
  * columns, cells checked on blur, and the 合计 row for itotal fields.
  */
-export function ChildTable({ store, fields, label, editable, buttons = true, allowCopy = true, singleChild = false, defaults }: {
+export function ChildTable({ store, fields, label, editable, buttons = true, allowCopy = true, singleChild = false, defaults, weighPick }: {
   store: ChildStore; fields: FieldDefinition[]; label: string; editable: boolean; buttons?: boolean; allowCopy?: boolean; singleChild?: boolean;
+  /** Lines that settle weigh records (a `weighId` field): 选择磅单 reads the weigh records offered. */
+  weighPick?: WeighPick;
   /** The form's default context: a new row resolves its fields' defaults (macros, relative dates) with it. */
   defaults?: DefaultContext;
 }) {
   const { message, modal } = AntApp.useApp();
   const tr = useTr();
+  const controls = useControls();
   const snap = useSnapshot(store);
   const [selected, setSelected] = useState<string[]>([]);
   const [picking, setPicking] = useState(false);
@@ -150,6 +119,19 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
     store.rows = addUnique(store.rows, made, materialField!);
     const skipped = made.length - (store.rows.length - before);
     if (skipped > 0) message.info(tr('已跳过 {n} 个已在明细中的物料', { n: skipped }));
+  };
+  const [pickingWeighs, setPickingWeighs] = useState(false);
+  const addWeighs = (picked: Record<string, unknown>[]) => {
+    setPickingWeighs(false);
+    const made = picked.map((w) => {
+      const row = emptyRow(fields, defaults);
+      for (const f of fields) if (w[f.fieldName] !== undefined && f.fieldName !== 'id') row[f.fieldName] = w[f.fieldName];
+      return row;
+    });
+    // a line with neither a weigh record nor a ticket number (the empty one 新增行 or the new form added) makes way for the picked ones
+    const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
+    const kept = store.rows.filter((r) => filled(r.weighId) || filled(r.billCode));
+    store.rows = addUnique(kept, made, 'weighId');
   };
   const shown = useMemo(() => fields.filter((f) => f.ishow !== false && !f.ihidden).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)), [fields]);
   const keys = snap.rows.map((r) => r.rowKey);
@@ -199,7 +181,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
       key: f.fieldName,
       title: f.irequired ? <span><span className="wb-required">*</span>{f.fieldExplain}</span> : f.fieldExplain,
       width: Math.max(f.columnWidth ?? 0, 140),
-      render: (_: unknown, item) => <Cell store={store} row={item.row} field={f} editable={editable && f.iupdate !== false} />,
+      render: (_: unknown, item) => <Cell store={store} row={item.row} field={f} editable={editable && f.iupdate !== false} controls={controls} />,
     })),
   ];
 
@@ -211,13 +193,15 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
           <Space>
             <Button size="small" type="primary" onClick={add}>{tr('新增行')}</Button>
             <Button size="small" onClick={insert}>{tr('插入行')}</Button>
-            {materialField && <Button size="small" onClick={() => setPicking(true)}>{tr('选择物料')}</Button>}
+            {weighPick ? <Button size="small" onClick={() => setPickingWeighs(true)}>{tr('选择磅单')}</Button>
+              : materialField && <Button size="small" onClick={() => setPicking(true)}>{tr('选择物料')}</Button>}
             {allowCopy && <Button size="small" onClick={copy}>{tr('复制')}</Button>}
             <Button size="small" danger onClick={remove}>{tr('删除')}</Button>
           </Space>
         )}
       </div>
       {materialField && <MaterialPicker open={picking} onClose={() => setPicking(false)} onConfirm={addMaterials} />}
+      {weighPick && <WeighPicker open={pickingWeighs} pick={weighPick} onClose={() => setPickingWeighs(false)} onConfirm={addWeighs} />}
       <DndContext sensors={sensors} onDragEnd={onDragEnd}>
       <SortableContext items={keys} strategy={verticalListSortingStrategy}>
       <Table<Item>

@@ -2,15 +2,12 @@ import { createForm, onFieldValueChange, type Form } from '@formily/core';
 import { FormLayout } from '@formily/antd-v5';
 import { FormProvider, createSchemaField, type ISchema } from '@formily/react';
 import { Button, Space } from 'antd';
-import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { DefaultContext } from '../../schema/defaults';
 import { compileForm, FORM_MIN_WIDTH, type CompiledForm, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
 import { useTr } from '../runtime-context';
-import { FORM_COMPONENT_MAP } from './form-components';
-
-/** The component map the form engine renders with (a host may pass its own, e.g. the designer's preview). */
-export const FormComponentsContext = createContext(FORM_COMPONENT_MAP);
+import { formComponentsOf, useControls } from '../controls';
 
 /** Submit and reset run on the first click and ignore repeats for 1 s (spec 001 §9). */
 export const SUBMIT_DEBOUNCE_MS = 1000;
@@ -88,9 +85,10 @@ function useGridRemeasure(box: React.RefObject<HTMLDivElement | null>) {
 }
 
 export function DynamicForm({ handle, onSubmit, buttons = true }: { handle: DynamicFormHandle; onSubmit?(values: Record<string, unknown>): void | Promise<void>; buttons?: boolean }) {
-  const components = useContext(FormComponentsContext);
+  // the controls in force (ControlsProvider): a host may replace some, e.g. the designer's canvas
+  const controls = useControls();
   const tr = useTr();
-  const SchemaField = useMemo(() => createSchemaField({ components: components as never }), [components]);
+  const SchemaField = useMemo(() => createSchemaField({ components: formComponentsOf(controls) as never }), [controls]);
   const submit = useLeadingDebounce(() => { void handle.form.submit(onSubmit ?? (() => undefined)).catch(() => undefined); }, SUBMIT_DEBOUNCE_MS);
   const reset = useLeadingDebounce(() => { void handle.form.reset('*', { forceClear: false, validate: false }); }, SUBMIT_DEBOUNCE_MS);
   const box = useRef<HTMLDivElement>(null);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Template } from '../../schema/template';
 import { RuntimeProvider, type RuntimeRequest, type RuntimeServices } from '../runtime-context';
 import { TemplateFormDialog, type FormRequest } from './form-dialog';
+import { SUBMIT_DEBOUNCE_MS } from './dynamic-form';
 
 const form: Template = {
   id: 9, formatName: '司机表单', formatCode: 'as_driver_form', formatType: 'FORM', formatStyle: 'FORMAT_FOUR_COLUMN_FROM', customTable: 'as_driver',
@@ -70,5 +71,23 @@ describe('TemplateFormDialog', () => {
     await user.type(field('idNumber'), '11010519491231002X');
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
     await waitFor(() => expect(document.querySelector('.ant-formily-item-error-help')?.textContent).toContain('已存在'));
+  });
+
+  it('after a refusal the corrected form is sent with a new Idempotency-Key (the refused one would be a 422)', async () => {
+    const refusal = Object.assign(new Error('该司机已在黑名单中'), { status: 400, data: null });
+    let refuse = true;
+    const { calls, onSaved, user } = setup({ mode: 'create' }, (o) => { if (o.url.endsWith('/create') && refuse) { refuse = false; throw refusal; } return { id: 1, version: 1 }; });
+    await waitFor(() => expect(field('idNumber')).toBeTruthy());
+    await user.type(field('driverName'), '王强');
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/create'))).toHaveLength(1));
+    await user.type(field('remark'), '改过');
+    await new Promise((resolve) => setTimeout(resolve, SUBMIT_DEBOUNCE_MS + 50)); // a second click within the debounce is the same submit
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [first, second] = calls.filter((c) => c.url.endsWith('/create')).map((c) => c.headers?.['Idempotency-Key']);
+    expect(first).toMatch(/.{8,}/);
+    expect(second).toMatch(/.{8,}/);
+    expect(second).not.toBe(first);
   });
 });

@@ -4,14 +4,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { subscribe } from 'valtio';
 import { recalculateMain, rowRecalculator } from '../../schema/form-calc';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { toFormValues, toSubmitValues, type FormMode } from '../../schema/form-schema';
+import type { FormMode } from '../../schema/form-schema';
+import { MasterChildForm, isUpdateMode } from '../../schema/master-child';
 import type { Template } from '../../schema/template';
 import type { PlateEntry } from '../../schema/validate';
 import { useRuntime, useTr } from '../runtime-context';
 import { trMessage } from '../schema-messages';
-import { PlatesContext } from './form-components';
-import { CHILD_MESSAGES, emptyRow, newRowKey, toSubmitRows, validateRows, type ChildRow } from '../../schema/child-rows';
+import { PlatesContext } from '../controls';
+import { CHILD_MESSAGES } from '../../schema/child-rows';
 import { ChildTable, createChildStore, type ChildStore } from './child-table';
+import type { WeighPick } from '../picker/weigh-picker';
 import { DynamicForm, SUBMIT_DEBOUNCE_MS, keepFocus, useLeadingDebounce, useTemplateForm } from './dynamic-form';
 
 /** What the list asks the dialog to do: a new record, an edit of one, or a new one copied from one. */
@@ -24,13 +26,13 @@ export const NO_FORM_TEMPLATE = '该菜单尚未配置表单模板';
 export const SAVE_DEBOUNCE_MS = 600;
 export const AUTO_ROW_DELAY_MS = 200;
 
-/** A record's rows of one child table (from detail's `children`) as editable rows. */
-function childRowsOf(row: Record<string, unknown>, table: string): ChildRow[] {
-  const list = (row.children as Record<string, Record<string, unknown>[]> | undefined)?.[table] ?? [];
-  return list.map((r) => ({ ...r, rowKey: newRowKey(), id: r.id as number }));
-}
-
 interface ServerProblem { status?: number; message?: string; data?: { field?: string } | null }
+
+/** A request the server answered with a refusal (4xx); 408, 409 (a request with the key still running) and 429 may be retried as they were. */
+const answeredRefusal = (error: unknown): boolean => {
+  const status = (error as ServerProblem | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 409 && status !== 429;
+};
 
 /** The plate dictionary (findAll), loaded once per page; a failure leaves plain upper-casing. */
 let platesLoad: Promise<PlateEntry[]> | null = null;
@@ -48,8 +50,7 @@ function usePlates(): readonly PlateEntry[] {
   return plates;
 }
 
-/** Modes that change an existing record (PUT update with its version). */
-const isUpdate = (mode: FormMode) => mode === 'update' || mode === 'safeUpdate' || mode === 'weigh';
+const isUpdate = isUpdateMode;
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
@@ -144,8 +145,13 @@ function useCalculations(form: import('@formily/core').Form, fields: readonly Fi
   }, [form, fields, mainTable, childLists, stores]);
 }
 
-export function RecordForm({ template, mode, row, base, onClose, onSaved, placement = 'dialog', weighStatus = null }: {
+export function RecordForm({ template, mode, row, base, onClose, onSaved, placement = 'dialog', weighStatus = null, dryRun }: {
   template: Template; mode: FormMode; row: Record<string, unknown>; base: string; onClose(): void; onSaved(): void;
+  /**
+   * Preview (模板设计 → 预览): 提交 sends the body here instead of saving it (the server's dry run);
+   * a refusal is shown on its field as a save's would be, and the form stays open.
+   */
+  dryRun?(body: unknown): Promise<void>;
   /** A dialog has its buttons at the foot; an edit page has its bar (保存, 取消) at the top. */
   placement?: 'dialog' | 'page';
   /** PU or SA: which company of a new document the current organisation is (spec 001 §4). */
@@ -154,33 +160,32 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
   const { request, user } = useRuntime();
   const tr = useTr();
   const { message, modal } = AntApp.useApp();
-  const fields = useMemo(() => template.formSubList ?? [], [template]);
-  const initial = useMemo(() => toFormValues(fields, row), [fields, row]);
+  // the document without React (values read, lines, version, stale state, the body it submits); its
+  // lines live in reactive stores, one per child table, so each cell re-renders alone
+  const doc = useMemo(() => new MasterChildForm<ChildStore>(template, mode, row, createChildStore), [template, mode, row]);
+  const fields = doc.fields;
+  const childLists = doc.tables;
+  const stores = useMemo(() => childLists.map((c) => doc.lines[c.customTable]), [doc, childLists]);
+  const masterChild = doc.masterChild;
   const ctx = useMemo(() => ({ ...(user ?? {}), weighStatus, now: new Date() }), [user, weighStatus]);
-  const handle = useTemplateForm(template, mode, ctx, initial);
-  const [version, setVersion] = useState(row.version as number | undefined);
+  const handle = useTemplateForm(template, mode, ctx, doc.main);
   const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
   const plates = usePlates();
-  // master-child: one store of rows per child table (cells subscribe to their own row)
-  const childLists = useMemo(() => template.childSubLists ?? [], [template]);
-  const stores = useMemo(() => childLists.map((c) => createChildStore(childRowsOf(row, c.customTable))), [childLists, row]);
-  const masterChild = childLists.length > 0;
   useEffect(() => {
     if (!masterChild || (mode !== 'create' && mode !== 'createRef')) return;
     // spec 001 §2: one empty child row about 200 ms after the data loads
-    const timer = setTimeout(() => {
-      childLists.forEach((c, i) => { if (stores[i].rows.length === 0) stores[i].rows.push(emptyRow(c.fields, ctx)); });
-    }, AUTO_ROW_DELAY_MS);
+    const timer = setTimeout(() => doc.addFirstLines(ctx), AUTO_ROW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [masterChild, mode, childLists, stores, ctx]);
+  }, [masterChild, mode, doc, ctx]);
   useCalculations(handle.form, fields, template.customTable, childLists, stores);
-  // one key per opened form: a double click or a retry after a lost answer makes one record
-  const idempotencyKey = useMemo(newKey, []);
+  // one key per attempt: a double click or a retry after a lost answer makes one record; a refusal the
+  // server answered (400, 403, 422…) ends the attempt, so the corrected form is a new request with a new key
+  const idempotencyKey = useRef<string | null>(null);
 
   const showProblem = (error: unknown) => {
     const e = error as ServerProblem;
-    if (e.status === 409) {
+    if (doc.failed(error)) {
       setStale(true);
       return;
     }
@@ -192,23 +197,28 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
   };
 
   const save = async (values: Record<string, unknown>) => {
-    const body: Record<string, unknown> = toSubmitValues(fields, values, mode);
-    if (masterChild) {
-      body.children = Object.fromEntries(childLists.map((c, i) => [c.customTable, toSubmitRows(stores[i].rows, c.fields)]));
-    }
+    const save = doc.saveRequest(base, values);
     setSaving(true);
-    try {
-      if (isUpdate(mode)) {
-        await request({ method: 'PUT', url: `${base}/update`, body: { ...body, id: row.id, version }, quiet: true });
-        message.success(tr('修改成功'));
-      } else {
-        await request({ method: 'POST', url: `${base}/create`, body, quiet: true, headers: { 'Idempotency-Key': idempotencyKey } });
-        message.success(tr('新增成功'));
+    if (dryRun) {
+      try {
+        await dryRun(save.body);
+      } catch (error) {
+        showProblem(error);
+      } finally {
+        setSaving(false);
       }
+      return;
+    }
+    try {
+      idempotencyKey.current ??= newKey();
+      const answer = await request({ ...save, quiet: true, ...(isUpdate(mode) ? {} : { headers: { 'Idempotency-Key': idempotencyKey.current } }) });
+      doc.saved(answer);
+      message.success(tr(isUpdate(mode) ? '修改成功' : '新增成功'));
       onSaved();
       // a dialog closes itself; an edit page's host leaves the page on onSaved
       if (placement === 'dialog') onClose();
     } catch (error) {
+      if (answeredRefusal(error)) idempotencyKey.current = null;
       showProblem(error);
     } finally {
       setSaving(false);
@@ -217,16 +227,11 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
 
   /** The child tables' cells checked ('{label}不能为空！'); false when any is wrong. */
   const childrenValid = (): boolean => {
-    let ok = true;
-    childLists.forEach((c, i) => {
-      const problems = validateRows(stores[i].rows, c.fields);
-      for (const p of problems) stores[i].errors[`${p.rowKey}:${p.field}`] = p.message;
-      if (problems.length && ok) {
-        ok = false;
-        message.error(tr('{table}第 {n} 行：{problem}', { table: c.label, n: problems[0].index + 1, problem: trMessage(tr, problems[0].message) }));
-      }
-    });
-    return ok;
+    const problems = doc.lineProblems();
+    for (const p of problems) doc.lines[p.table].errors[`${p.rowKey}:${p.field}`] = p.message;
+    const first = problems[0];
+    if (first) message.error(tr('{table}第 {n} 行：{problem}', { table: first.label, n: first.index + 1, problem: trMessage(tr, first.message) }));
+    return !first;
   };
 
   const submit = useLeadingDebounce(() => {
@@ -242,7 +247,7 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
           onCancel: () => { message.info(tr(UPDATE_CANCELLED)); },
         });
       };
-      if (masterChild && template.validTable && stores.every((st) => st.rows.length === 0)) {
+      if (doc.asksBeforeSavingWithoutLines) {
         modal.confirm({ title: tr('提示'), content: tr(CHILD_MESSAGES.emptyChildren), okText: tr('确定'), cancelText: tr('取消'), type: 'warning', onOk: go });
         return;
       }
@@ -254,13 +259,20 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
   /** Loads the current record over the form (the user re-applies their change). */
   const reload = async () => {
     const fresh = await request<Record<string, unknown>>({ url: `${base}/detail/${String(row.id)}` });
-    handle.form.setValues(toFormValues(fields, fresh), 'overwrite');
-    childLists.forEach((c, i) => { stores[i].rows = childRowsOf(fresh, c.customTable); stores[i].errors = {}; });
-    setVersion(fresh.version as number);
+    doc.load(fresh);
+    handle.form.setValues(doc.main, 'overwrite');
+    stores.forEach((store) => { store.errors = {}; });
     setStale(false);
   };
 
   const readOnly = mode === 'view';
+  // lines that settle weigh records (weighId) pick them for the form's vendor (customer): 选择磅单
+  const partnerField = fields.find((f) => f.fieldName === 'vendorName' || f.fieldName === 'customerName');
+  const weighPickOf = (lineFields: readonly { fieldName: string }[]): WeighPick | undefined => (lineFields.some((f) => f.fieldName === 'weighId') && partnerField ? {
+    url: `${base}/weighs`, partnerLabel: partnerField.fieldExplain,
+    partner: () => (handle.form.values[partnerField.fieldName] as string | null | undefined) || null,
+    settleId: mode === 'update' ? Number(row.id) : null,
+  } : undefined);
   const buttonBar = (
     // pressing a button must not blur the field first: a message clearing on blur would move the button away before the click lands
     <Space className={placement === 'page' ? 'wb-edit-page-bar' : 'wb-form-footer'} onMouseDown={keepFocus}>
@@ -294,7 +306,7 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
       {childLists.map((c, i) => (
         <ChildTable
           key={c.customTable} store={stores[i]} fields={c.fields} label={c.label} singleChild={template.singleChild} defaults={ctx}
-          editable={mode !== 'view' && mode !== 'weigh'} buttons={mode !== 'safeUpdate'}
+          editable={mode !== 'view' && mode !== 'weigh'} buttons={mode !== 'safeUpdate'} weighPick={weighPickOf(c.fields)}
         />
       ))}
       {placement === 'dialog' && buttonBar}

@@ -15,33 +15,63 @@ import 'monaco-editor/features/wordOperations/register';
 import 'monaco-editor/features/linesOperations/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 
-/** SQL keywords the editor completes (spec 001 §9). */
-export const SQL_KEYWORDS = ['SELECT', 'FROM', 'WHERE', 'AND', 'OR', 'LIMIT', 'ORDER BY', 'GROUP BY'];
+import { useEffect, useRef } from 'react';
+import { markerRange, sqlSuggestions, type SqlCompletion, type SqlProblem, type SuggestionKind } from './sql-completion';
+
+export { SQL_KEYWORDS } from './sql-completion';
 
 // Monaco comes from the bundle (never a CDN); its one worker is bundled too.
 (self as unknown as { MonacoEnvironment: { getWorker(): Worker } }).MonacoEnvironment = { getWorker: () => new EditorWorker() };
 loader.config({ monaco });
+
+/** What each editor on the page completes, by its model (one provider serves them all). */
+const contexts = new Map<string, SqlCompletion>();
+const NO_COMPLETION: SqlCompletion = { tables: [], params: [] };
+const KINDS: Record<SuggestionKind, monaco.languages.CompletionItemKind> = {
+  keyword: monaco.languages.CompletionItemKind.Keyword, table: monaco.languages.CompletionItemKind.Class,
+  column: monaco.languages.CompletionItemKind.Field, param: monaco.languages.CompletionItemKind.Variable,
+};
 let completions: monaco.IDisposable | null = null;
 function registerCompletions(): void {
   completions ??= monaco.languages.registerCompletionItemProvider('sql', {
+    triggerCharacters: ['.', ':'],
     provideCompletionItems: (model, position) => {
       const word = model.getWordUntilPosition(position);
       const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn };
+      const found = sqlSuggestions(model.getValue(), model.getOffsetAt(position), contexts.get(model.uri.toString()) ?? NO_COMPLETION);
       return {
-        suggestions: SQL_KEYWORDS.map((k) => ({ label: k, kind: monaco.languages.CompletionItemKind.Keyword, insertText: k, range })),
+        suggestions: found.map((s, i) => ({ label: { label: s.label, description: s.detail }, kind: KINDS[s.kind], insertText: s.insertText, range, sortText: String(i).padStart(4, '0') })),
       };
     },
   });
 }
 
-/** TEXTAREA_SENTENCE: a SQL editor (Monaco, loaded with the form that needs it). */
-export default function SqlEditor({ value, onChange, disabled, readOnly }: { value?: string | null; onChange?(value: string): void; disabled?: boolean; readOnly?: boolean }) {
+/**
+ * TEXTAREA_SENTENCE and the SQL 数据源 editor: Monaco (loaded with the screen that needs it),
+ * completing keywords, the readable tables and columns and the parameters (`completion`), and
+ * marking a refusal the server reported (`problem`) at its line and column.
+ */
+export default function SqlEditor({ value, onChange, disabled, readOnly, height = 180, completion, problem }: {
+  value?: string | null; onChange?(value: string): void; disabled?: boolean; readOnly?: boolean; height?: number;
+  completion?: SqlCompletion; problem?: SqlProblem | null;
+}) {
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const uri = useRef<string | null>(null);
+  const apply = () => {
+    const model = editorRef.current?.getModel();
+    if (!model) return;
+    uri.current = model.uri.toString();
+    contexts.set(uri.current, completion ?? NO_COMPLETION);
+    monaco.editor.setModelMarkers(model, 'sql-check', problem ? [{ severity: monaco.MarkerSeverity.Error, message: problem.message, ...markerRange(model.getValue(), problem.position) }] : []);
+  };
+  useEffect(apply);
+  useEffect(() => () => { if (uri.current) contexts.delete(uri.current); }, []);
   return (
     <div className="wb-sql-editor" data-field-kind="sql">
       <Editor
-        height={180} language="sql" value={value ?? ''} onChange={(v) => onChange?.(v ?? '')}
-        beforeMount={registerCompletions}
-        options={{ minimap: { enabled: false }, readOnly: disabled || readOnly, lineNumbers: 'on', scrollBeyondLastLine: false, fontSize: 13, automaticLayout: true }}
+        height={height} language="sql" value={value ?? ''} onChange={(v) => onChange?.(v ?? '')}
+        beforeMount={registerCompletions} onMount={(editor) => { editorRef.current = editor; apply(); }}
+        options={{ minimap: { enabled: false }, readOnly: disabled || readOnly, lineNumbers: 'on', scrollBeyondLastLine: false, fontSize: 13, automaticLayout: true, fixedOverflowWidgets: true }}
       />
     </div>
   );

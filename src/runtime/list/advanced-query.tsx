@@ -28,37 +28,55 @@ function atTime(day: Dayjs, time: string): Dayjs {
 /** Picking days in a date-time range starts and ends at the field's bounds (00:00:00 and 23:59:59 unless configured) until a time is chosen. */
 const dayBounds = (bounds: TimeRange) => ({ defaultValue: [dayjs(bounds[0], 'HH:mm:ss'), dayjs(bounds[1], 'HH:mm:ss')] as [Dayjs, Dayjs] });
 
-/** The advanced query: one input per field allowed in it, by the field's search input kind. */
-export function AdvancedQuery({ fields, onSearch, onReset }: { fields: readonly FieldDefinition[]; onSearch(conditions: SearchCondition[]): void; onReset(): void }) {
+/** The fields of a list the advanced query offers. */
+export const advancedFields = (fields: readonly FieldDefinition[]) => fields.filter((f) => f.iallowAdvanceQuery);
+
+/** The search conditions of the advanced query's values (a range covers what its picker shows). */
+export function advancedConditions(queryFields: readonly FieldDefinition[], values: Record<string, unknown>): SearchCondition[] {
+  const ops: Record<string, Operator> = {};
+  const plain: Record<string, unknown> = {};
+  for (const f of queryFields) {
+    const v = values[f.fieldName];
+    if (f.detailsUrl === 'TIME_RANGE_BOX' || f.detailsUrl === 'DATA_RANGE_BOX') {
+      const range = v as [Dayjs | null, Dayjs | null] | undefined;
+      plain[f.fieldName] = range ? rangeText(range, f.detailsUrl === 'DATA_RANGE_BOX', rangeBounds(f)) : undefined;
+    } else {
+      plain[f.fieldName] = v;
+    }
+    if (f.detailsUrl === 'NUMBER') ops[f.fieldName] = (values[`${f.fieldName}__op`] as Operator | undefined) ?? 'le';
+  }
+  return buildSearchConditions(queryFields.map((f) => ({ fieldName: f.fieldName, detailsUrl: f.detailsUrl, customTable: f.customTable, id: f.id })), plain, ops);
+}
+
+/**
+ * The advanced query's starting values (a range configured with 选择时间范围 starts with today) and
+ * the conditions they stand for: the list starts filtered by exactly what the panel shows.
+ */
+export function advancedStart(fields: readonly FieldDefinition[], now: Date, preset: Record<string, string> = {}): { values: Record<string, unknown>; conditions: SearchCondition[] } {
+  const queryFields = advancedFields(fields);
+  const values: Record<string, unknown> = {};
+  for (const f of queryFields) {
+    const range = advancedRangeStart(f, now);
+    if (range) values[f.fieldName] = [dayjs(range[0]), dayjs(range[1])];
+    // a preset value of a choice field (e.g. 单据状态 from a 待办 link)
+    if (Object.prototype.hasOwnProperty.call(preset, f.fieldName) && (f.detailsUrl === 'SELECT' || f.detailsUrl === 'SELECT_MORE')) {
+      values[f.fieldName] = f.detailsUrl === 'SELECT_MORE' ? [preset[f.fieldName]] : preset[f.fieldName];
+    }
+  }
+  return { values, conditions: advancedConditions(queryFields, values) };
+}
+
+/**
+ * The advanced query: one input per field allowed in it, by the field's search input kind, starting
+ * from `initial` (see `advancedStart`); 重置 goes back to it.
+ */
+export function AdvancedQuery({ fields, initial, onSearch, onReset }: {
+  fields: readonly FieldDefinition[]; initial?: Record<string, unknown>; onSearch(conditions: SearchCondition[]): void; onReset(): void;
+}) {
   const [form] = Form.useForm();
   const tr = useTr();
-  const queryFields = useMemo(() => fields.filter((f) => f.iallowAdvanceQuery), [fields]);
-  const initial = useMemo(() => {
-    const now = new Date();
-    const firstRange = queryFields.find((f) => f.detailsUrl === 'TIME_RANGE_BOX');
-    const out: Record<string, [Dayjs, Dayjs]> = {};
-    for (const f of queryFields) {
-      const range = advancedRangeStart(f, now, f === firstRange);
-      if (range) out[f.fieldName] = [dayjs(range[0]), dayjs(range[1])];
-    }
-    return out;
-  }, [queryFields]);
-
-  const submit = (values: Record<string, unknown>) => {
-    const ops: Record<string, Operator> = {};
-    const plain: Record<string, unknown> = {};
-    for (const f of queryFields) {
-      const v = values[f.fieldName];
-      if (f.detailsUrl === 'TIME_RANGE_BOX' || f.detailsUrl === 'DATA_RANGE_BOX') {
-        const range = v as [Dayjs | null, Dayjs | null] | undefined;
-        plain[f.fieldName] = range ? rangeText(range, f.detailsUrl === 'DATA_RANGE_BOX', rangeBounds(f)) : undefined;
-      } else {
-        plain[f.fieldName] = v;
-      }
-      if (f.detailsUrl === 'NUMBER') ops[f.fieldName] = (values[`${f.fieldName}__op`] as Operator | undefined) ?? 'le';
-    }
-    onSearch(buildSearchConditions(queryFields.map((f) => ({ fieldName: f.fieldName, detailsUrl: f.detailsUrl, customTable: f.customTable, id: f.id })), plain, ops));
-  };
+  const queryFields = useMemo(() => advancedFields(fields), [fields]);
+  const submit = (values: Record<string, unknown>) => onSearch(advancedConditions(queryFields, values));
 
   return (
     <Form form={form} name="aq" layout="inline" initialValues={initial} onFinish={submit} className="wb-advanced-query">

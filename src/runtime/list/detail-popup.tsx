@@ -4,8 +4,11 @@ import type { Template } from '../../schema/template';
 import { useRuntime, useTr } from '../runtime-context';
 import { listColumns, renderCell, type Row } from './list-columns';
 import { resourceBase } from './list-actions';
-import { ImageView } from '../form/image-upload';
+import { useControls } from '../controls';
 import { RequestLogDrawer } from './request-log-drawer';
+import { AnnouncementView } from '../widgets/announcement-table';
+import type { AnnouncementRow } from '../../schema/announcement';
+import type { FieldDefinition } from '../../schema/field-definition';
 
 export const DETAIL_TEMPLATE_WARNING = '请检查详情模板的【列表请求方式】和【列表请求路由】属性';
 
@@ -16,6 +19,7 @@ export const DETAIL_TEMPLATE_WARNING = '请检查详情模板的【列表请求�
 export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | number; rowId: number | null; onClose(): void }) {
   const { request, desensitize } = useRuntime();
   const tr = useTr();
+  const controls = useControls();
   const { message } = AntApp.useApp();
   const [template, setTemplate] = useState<Template | null>(null);
   const [row, setRow] = useState<Row | null>(null);
@@ -38,6 +42,14 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
   }, [detailId, rowId, request, message, tr]);
 
   const columns = template?.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' ? 8 : 4;
+  // a field is shown by its control kind: pictures as pictures, the confirmation table as a read-only table
+  const detailValue = (f: FieldDefinition, value: unknown) => {
+    if (f.formSubmitType === 'Announcement') {
+      const rows = Array.isArray(value) ? (value as AnnouncementRow[]) : [];
+      return <AnnouncementView rows={rows} columns={f.options?.map((o) => ({ dataIndex: String(o.value), title: o.label }))} />;
+    }
+    return renderCell(f, value, desensitize, undefined, tr, controls, 'detail');
+  };
   return (
     <Modal
       open={rowId !== null} width="80%" title={template?.formatName ?? tr('详情')} onCancel={onClose} destroyOnHidden
@@ -46,10 +58,8 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
       {!template || !row ? <Skeleton active /> : (
         <Descriptions bordered size="small" column={columns / 2}>
           {(template.formSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden).map((f) => (
-            <Descriptions.Item key={f.fieldName} label={f.fieldExplain} span={f.formSubmitType === 'TEXTAREA' ? columns / 2 : 1}>
-              {f.formSubmitType === 'IMG_UPLOAD_EP' || f.formSubmitType === 'IMG_LOGO'
-                ? <ImageView value={row[f.fieldName] as string | null} />
-                : renderCell({ ...f, fieldType: f.fieldType === 'ENUM' ? 'ENUM' : f.fieldType }, row[f.fieldName], desensitize, undefined, tr)}
+            <Descriptions.Item key={f.fieldName} label={f.fieldExplain} span={f.formSubmitType === 'TEXTAREA' || f.formSubmitType === 'Announcement' ? columns / 2 : 1}>
+              {detailValue(f, row[f.fieldName])}
             </Descriptions.Item>
           ))}
         </Descriptions>
@@ -59,7 +69,7 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
           <h4>{c.label}</h4>
           <Table<Row>
             size="small" bordered rowKey="id" pagination={false} scroll={{ x: 'max-content', y: 320 }}
-            columns={[{ key: '#', title: tr('序号'), width: 60, render: (_: unknown, __: Row, i: number) => i + 1 }, ...listColumns(c.fields.map((f) => ({ ...f, fieldType: f.fieldType === 'CHAR' ? 'TEXT' : f.fieldType })), desensitize, { tr })]}
+            columns={[{ key: '#', title: tr('序号'), width: 60, render: (_: unknown, __: Row, i: number) => i + 1 }, ...listColumns(c.fields.map((f) => ({ ...f, fieldType: f.fieldType === 'CHAR' ? 'TEXT' : f.fieldType })), desensitize, { tr, controls })]}
             dataSource={((row.children as Record<string, Row[]> | undefined)?.[c.customTable]) ?? []}
           />
         </div>

@@ -1,38 +1,24 @@
 import { Button } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { desensitize, desensitizeKindOf } from '../../schema/desensitize';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { rowCalculator } from '../../schema/form-calc';
 import { columnMinWidth } from '../../schema/layout-rules';
-import { formatValue } from '../../schema/value-formats';
 import type { Tr } from '../runtime-context';
+import { defaultControls, viewValue, type ControlRegistry, type ViewContext } from '../controls';
 import { antdTag, type TagRenderer } from './plain-cells';
 
 export type Row = Record<string, unknown> & { id: number };
 
 /**
- * How one cell shows its value: by the field's type, options and value format; tags drawn by `tag`
- * (antd's Tag unless told); the runtime's own words (是/否) through `tr` when given.
+ * How one cell shows its value: by the read-pretty view of the field's control (type, options and
+ * value format); tags drawn by `tag` (antd's Tag unless told); the runtime's own words (是/否)
+ * through `tr` when given; the controls of `controls` (the default map unless told).
  */
-export function renderCell(field: FieldDefinition, value: unknown, masked: boolean, tag: TagRenderer = antdTag, tr?: Tr): React.ReactNode {
-  if (field.fieldType === 'BOOLEAN') {
-    if (value === null || value === undefined) return '';
-    const yes = value === true || value === 'true' || value === 1 || value === '1';
-    const word = yes ? '是' : '否';
-    return tag(tr ? tr(word) : word, yes ? 'green' : 'red');
-  }
-  const options = field.options ?? field.enumOptions;
-  if ((field.fieldType === 'ENUM' || field.fieldType === 'TAG') && options) {
-    const option = options.find((o) => String(o.value) === String(value));
-    if (!option) return value === null || value === undefined ? '' : String(value);
-    return tag(option.label, option.color);
-  }
-  if (field.fieldType === 'TAG') return value === null || value === undefined || value === '' ? '' : tag(String(value));
-  // a date without a chosen format shows as yyyy-MM-dd HH:mm:ss (spec 000 §9), never as raw ISO text
-  const format = field.cgValFormat?.valFormatFun ?? (field.fieldType === 'DATE' ? 'datetime' : field.fieldType === 'TIME' ? 'time' : undefined);
-  const text = formatValue(format, value);
-  const kind = masked ? desensitizeKindOf(field.fieldName) : null;
-  return kind ? desensitize(text, kind) : text;
+export function renderCell(
+  field: FieldDefinition, value: unknown, masked: boolean, tag: TagRenderer = antdTag, tr?: Tr,
+  controls: ControlRegistry = defaultControls, where: ViewContext['where'] = 'list',
+): React.ReactNode {
+  return viewValue(controls, field, value, { masked, tag, tr, where });
 }
 
 export interface ColumnActions {
@@ -42,6 +28,8 @@ export interface ColumnActions {
   tag?: TagRenderer;
   /** The runtime's own words in the language shown (Chinese unless told). */
   tr?: Tr;
+  /** The controls whose views draw the cells (useControls(); the default map unless told). */
+  controls?: ControlRegistry;
 }
 
 /** Table columns from a list template's visible fields, in their order. */
@@ -65,7 +53,7 @@ export function listColumns(fields: readonly FieldDefinition[], masked: boolean,
 function cellRenderer(f: FieldDefinition, masked: boolean, actions: ColumnActions) {
   const calc = rowCalculator(f);
   return (value: unknown, row: Row) => {
-    const shown = renderCell(f, calc ? calc(row) : value, masked, actions.tag, actions.tr);
+    const shown = renderCell(f, calc ? calc(row) : value, masked, actions.tag, actions.tr, actions.controls);
     if (f.fieldType === 'LINK' && actions.onOpen) {
       return <a className="wb-cell-link" onClick={(e) => { e.stopPropagation(); actions.onOpen!(row, f); }}>{shown || f.fieldExplain}</a>;
     }

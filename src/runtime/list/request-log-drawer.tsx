@@ -16,7 +16,7 @@ export function RequestLogDrawer({ bizKey, open, onClose }: { bizKey: string; op
   const tr = useTr();
   const [entries, setEntries] = useState<LogEntry[] | null>(null);
   const [texts, setTexts] = useState<Record<number, string>>({});
-  const [detail, setDetail] = useState<{ entry: LogEntry; data: LogData | null } | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -39,12 +39,6 @@ export function RequestLogDrawer({ bizKey, open, onClose }: { bizKey: string; op
         .catch(() => setTexts((t) => ({ ...t, [id]: tr('加载失败') })));
     }
   };
-  const showDetail = (entry: LogEntry) => {
-    setDetail({ entry, data: null });
-    request<LogData>({ url: `/sys-log/getSysLogData/${entry.id}`, quiet: true })
-      .then((data) => setDetail({ entry, data }))
-      .catch(() => setDetail(null));
-  };
 
   return (
     <Drawer open={open} onClose={onClose} title={tr('操作日志')} width={520} destroyOnHidden>
@@ -61,24 +55,46 @@ export function RequestLogDrawer({ bizKey, open, onClose }: { bizKey: string; op
                 <span style={{ color: '#8c8c8c' }}>{dayjs(e.createdAt).format('YYYY-MM-DD HH:mm:ss')}</span>
               </span>
             ),
-            extra: <Button size="small" type="link" onClick={(ev) => { ev.stopPropagation(); showDetail(e); }}>{tr('详情')}</Button>,
+            extra: <Button size="small" type="link" onClick={(ev) => { ev.stopPropagation(); setDetailId(e.id); }}>{tr('详情')}</Button>,
             children: texts[e.id] ? <p style={{ margin: 0 }}>{texts[e.id]}</p> : <Skeleton active paragraph={{ rows: 1 }} title={false} />,
           }))}
         />
       )}
-      <Modal open={!!detail} title={tr('日志详情')} footer={null} width={720} onCancel={() => setDetail(null)} destroyOnHidden>
-        {!detail?.data ? <Skeleton active /> : (
-          <Descriptions bordered size="small" column={1} labelStyle={{ width: 110 }}>
-            <Descriptions.Item label={tr('请求路径')}>{detail.data.path}</Descriptions.Item>
-            <Descriptions.Item label={tr('响应时间')}>{detail.data.executeTime ?? 0} ms</Descriptions.Item>
-            <Descriptions.Item label={tr('设备名称')}>{detail.data.clientInfo ?? ''}</Descriptions.Item>
-            <Descriptions.Item label={tr('请求头')}><code className="wb-log-code">{detail.data.requestHeads}</code></Descriptions.Item>
-            <Descriptions.Item label={tr('入参')}><code className="wb-log-code">{detail.data.requestParams}</code></Descriptions.Item>
-            <Descriptions.Item label={tr('出参')}><code className="wb-log-code">{detail.data.resultInfo}</code></Descriptions.Item>
-            <Descriptions.Item label={tr('异常信息')}><code className="wb-log-code">{detail.data.exceptionInfo}</code></Descriptions.Item>
-          </Descriptions>
-        )}
-      </Modal>
+      <LogDetailDialog id={detailId} onClose={() => setDetailId(null)} />
     </Drawer>
+  );
+}
+
+/**
+ * 日志详情 (spec 001 §2 screen 8): one operation-log entry's request path, response time, device,
+ * request headers, input, output and exception. A failed load closes it.
+ */
+export function LogDetailDialog({ id, onClose }: { id: number | null; onClose(): void }) {
+  const { request } = useRuntime();
+  const tr = useTr();
+  const [data, setData] = useState<LogData | null>(null);
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    setData(null);
+    request<LogData>({ url: `/sys-log/getSysLogData/${id}`, quiet: true })
+      .then((d) => { if (live) setData(d); })
+      .catch(() => { if (live) onClose(); });
+    return () => { live = false; };
+  }, [id, request, onClose]);
+  return (
+    <Modal open={id !== null} title={tr('日志详情')} footer={null} width={720} onCancel={onClose} destroyOnHidden>
+      {!data ? <Skeleton active /> : (
+        <Descriptions bordered size="small" column={1} labelStyle={{ width: 110 }}>
+          <Descriptions.Item label={tr('请求路径')}>{data.path}</Descriptions.Item>
+          <Descriptions.Item label={tr('响应时间')}>{data.executeTime ?? 0} ms</Descriptions.Item>
+          <Descriptions.Item label={tr('设备名称')}>{data.clientInfo ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={tr('请求头')}><code className="wb-log-code">{data.requestHeads}</code></Descriptions.Item>
+          <Descriptions.Item label={tr('入参')}><code className="wb-log-code">{data.requestParams}</code></Descriptions.Item>
+          <Descriptions.Item label={tr('出参')}><code className="wb-log-code">{data.resultInfo}</code></Descriptions.Item>
+          <Descriptions.Item label={tr('异常信息')}><code className="wb-log-code">{data.exceptionInfo}</code></Descriptions.Item>
+        </Descriptions>
+      )}
+    </Modal>
   );
 }

@@ -3,17 +3,20 @@ import { App as AntApp, Collapse, Empty, Input, Skeleton, Space, Table } from 'a
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { quickSearchCondition, sortEntries } from '../../schema/search';
+import { WEIGH_RECORD_TABLES, weighReasonProblem } from '../../schema/weigh';
 import type { FieldDefinition } from '../../schema/field-definition';
 import type { Template, TemplateButton } from '../../schema/template';
 import { formatValue } from '../../schema/value-formats';
 import { TemplateFormDialog, type FormRequest } from '../form/form-dialog';
 import { untranslated, useRuntime, useTr, type Tr } from '../runtime-context';
-import { AdvancedQuery } from './advanced-query';
+import { AdvancedQuery, advancedStart } from './advanced-query';
+import { WeighCorrectDialog } from './weigh-correct-dialog';
 import { DetailPopup } from './detail-popup';
 import { ButtonGroup } from './button-group';
 import { ExportProgressBar } from './export-progress';
 import { listColumns, type Row } from './list-columns';
 import { usePlainCells } from './plain-cells';
+import { useControls } from '../controls';
 import { VIRTUAL_ROW_COMPONENTS } from './virtual-row';
 import { ListTree } from './list-tree';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
@@ -21,6 +24,19 @@ import { useListData } from './use-list-data';
 import { onResourceSaved } from './list-events';
 import { PicturesViewer } from './pictures-viewer';
 import { useExport } from './use-export';
+import { EChart } from '../widgets/echart';
+import { chartOption, type ReportChart } from '../../schema/report-chart';
+
+/** 动态报表: the template's chart over the rows the list shows (ECharts, loaded with the first chart). */
+export function ReportChartView({ chart, rows, fields, title }: { chart: ReportChart; rows: Row[]; fields: readonly FieldDefinition[]; title: string }) {
+  const option = useMemo(() => chartOption(chart, rows, fields), [chart, rows, fields]);
+  return (
+    <div className="wb-report-chart">
+      {chart.title && <div className="wb-report-chart-title">{chart.title}</div>}
+      <EChart option={option} label={chart.title || title} height={280} />
+    </div>
+  );
+}
 
 export const PAGE_SIZES = [10, 20, 40, 80, 100];
 /** Pages of more rows than this use the antd table's virtual mode. */
@@ -48,13 +64,14 @@ export function statisticsEntries(
 const FORM_ACTIONS: Record<string, FormRequest['mode']> = { add: 'create', edit: 'update', copy: 'create1' };
 
 /** A list page generated from the LIST template of a menu entry (spec 000 §2.4). */
-export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, pagePath }: {
+export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, pagePath, preset }: {
   menuId: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; formActions?: boolean; refresh?: number;
+  /** Advanced-query values the list starts with (e.g. `{ status: 'FREE' }` from a 待办 link), shown in the panel. */
+  preset?: Record<string, string>;
   /** The list's route (`…/index`): a template with formPage opens its form at `…/edit` and `…/viewEdit`. */
   pagePath?: string;
 }) {
   const { request } = useRuntime();
-  const tr = useTr();
   const [template, setTemplate] = useState<Template | null>(null);
   const [missing, setMissing] = useState(false);
   useEffect(() => {
@@ -64,29 +81,39 @@ export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, 
       .catch(() => { if (live) setMissing(true); });
     return () => { live = false; };
   }, [menuId, request]);
-  if (missing) return <Empty description={tr('该菜单尚未配置模板')} />;
+  if (missing) return <NoTemplate />;
   if (!template) return <Skeleton active />;
-  return <TemplateList template={template} menuId={formActions ? menuId : undefined} onOpen={onOpen} refresh={refresh} pagePath={pagePath} />;
+  return <TemplateList key={JSON.stringify(preset ?? {})} template={template} menuId={formActions ? menuId : undefined} onOpen={onOpen} refresh={refresh} pagePath={pagePath} preset={preset} />;
+}
+
+/** The one message of a menu entry without a (published) template, wherever it shows. */
+export const NO_TEMPLATE = '该菜单尚未配置模板，请联系管理员在模板设计中配置';
+export function NoTemplate() {
+  const tr = useTr();
+  return <Empty className="wb-template-free" description={tr(NO_TEMPLATE)} />;
 }
 
 /** `refresh`: the host bumps it after changing rows itself (the list reloads, keeping its search and page). */
-export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
+export function TemplateList({ template, menuId, onOpen, refresh, pagePath, preset }: {
   template: Template; menuId?: number | string; onOpen?(button: TemplateButton, rows: Row[]): void; refresh?: number; pagePath?: string;
+  preset?: Record<string, string>;
 }) {
   const { request, desensitize, openPage } = useRuntime();
   const tr = useTr();
   const { message, modal } = AntApp.useApp();
-  const { query, setQuery, data, loading, reload } = useListData(template);
+  const fields = useMemo(() => template.listSubList ?? [], [template]);
+  const start = useMemo(() => advancedStart(fields, new Date(), preset), [fields, preset]);
+  const { query, setQuery, data, loading, reload } = useListData(template, start.conditions);
   const [selected, setSelected] = useState<Row[]>([]);
   const [quickText, setQuickText] = useState('');
   const [detailRow, setDetailRow] = useState<number | null>(null);
-  const fields = useMemo(() => template.listSubList ?? [], [template]);
   // cells draw tags and the selection box as plain elements: a scrolled long list mounts every row it shows
   const plain = usePlainCells();
+  const controls = useControls();
   const columns = useMemo(() => listColumns(fields, desensitize, {
     onOpen: (row) => { if (template.detailId) setDetailRow(row.id); },
-    tag: plain.tag, tr,
-  }), [fields, desensitize, template.detailId, plain.tag, tr]);
+    tag: plain.tag, tr, controls,
+  }), [fields, desensitize, template.detailId, plain.tag, tr, controls]);
   // the left tree filters by the list field whose effectField names the tree row's field
   const treeField = fields.find((f) => f.effectField);
   const withTree = !!template.treeResUrl;
@@ -104,6 +131,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
   const exporter = useExport(template, query);
   const [formRequest, setFormRequest] = useState<FormRequest | null>(null);
   const [picturesOf, setPicturesOf] = useState<number | null>(null);
+  const [correcting, setCorrecting] = useState<Row | null>(null);
   useEffect(() => {
     if (refresh) { setSelected([]); void reload(); }
   }, [refresh]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new refresh number reloads
@@ -119,6 +147,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
     if (problem) return void message.warning(tr(problem));
     const action = ROW_ACTIONS[button.action];
     if (button.action === 'pics') return setPicturesOf(selected[0].id);
+    if (button.action === 'weighCorrect') return setCorrecting(selected[0]);
     if (!action && formPage && (FORM_ACTIONS[button.action] || button.action === 'view')) {
       // the document opens in its edit page: …/edit?type=create|update|create1&id=…, or …/viewEdit?id=…
       const id = selected[0]?.id;
@@ -131,17 +160,30 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
       return setFormRequest(mode === 'create' ? { mode } : { mode, rowId: selected[0].id });
     }
     if (!action) return onOpen?.(button, selected);
-    const go = async () => {
+    const go = async (reason?: string) => {
       if (action.perRow) {
         for (const row of selected) await request({ method: action.method, url: `${resourceBase(template.resUrl ?? '')}/${action.path}/${row.id}` });
       } else {
-        await request({ method: action.method, url: `${resourceBase(template.resUrl ?? '')}/${action.path}`, body: { ids: selected.map((r) => r.id) } });
+        await request({ method: action.method, url: `${resourceBase(template.resUrl ?? '')}/${action.path}`, body: action.noSelection ? {} : { ids: selected.map((r) => r.id), ...(reason === undefined ? {} : { reason }) } });
       }
       message.success(tr(action.success));
       setSelected([]);
       await reload();
     };
     if (!action.confirm) return void go().catch(() => undefined);
+    if (button.action === 'del' && WEIGH_RECORD_TABLES.includes(template.customTable ?? '')) {
+      // a weigh record's delete names its reason (kept with the old values in the operation log)
+      let reason = '';
+      return void modal.confirm({
+        title: tr('提示'), okText: tr('确定'), cancelText: tr('取消'), type: 'warning',
+        content: <>{tr(action.confirm)}<Input.TextArea aria-label="删除原因" placeholder={tr('删除原因')} maxLength={200} style={{ marginTop: 8 }} onChange={(e) => { reason = e.target.value; }} /></>,
+        onOk: () => {
+          const problem = weighReasonProblem(reason, '删除');
+          if (problem) { message.warning(tr(problem)); return Promise.reject(new Error(problem)); }
+          return go(reason.trim()).catch(() => undefined);
+        },
+      });
+    }
     modal.confirm({ title: tr('提示'), content: tr(action.confirm), okText: tr('确定'), cancelText: tr('取消'), type: 'warning', onOk: () => go().catch(() => undefined) });
   };
 
@@ -164,17 +206,19 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
         <Collapse
           size="small" className="wb-advanced"
           items={[{ key: 'q', label: tr('高级查询'), children: (
-            <AdvancedQuery fields={fields} onSearch={(advanced) => setQuery((q) => ({ ...q, pn: 1, advanced }))} onReset={() => setQuery((q) => ({ ...q, pn: 1, advanced: [] }))} />
+            <AdvancedQuery fields={fields} initial={start.values} onSearch={(advanced) => setQuery((q) => ({ ...q, pn: 1, advanced }))} onReset={() => setQuery((q) => ({ ...q, pn: 1, advanced: start.conditions }))} />
           ) }]}
         />
       )}
+      {template.chart && <ReportChartView chart={template.chart} rows={data.list} fields={fields} title={template.formatName} />}
       {statistics.length > 0 && (
         <div className="wb-statistics" aria-label="统计">
           {statistics.map((e) => <span key={e.key} className="wb-statistic"><span className="wb-statistic-label">{e.label}</span>{e.value}</span>)}
         </div>
       )}
       <Table<Row>
-        rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={data.list}
+        // a SQL source's rows have no id: their own values are their key
+        rowKey={(r) => (r.id ?? JSON.stringify(r)) as React.Key} size="small" bordered loading={loading} columns={columns} dataSource={data.list}
         // a virtual table needs a numeric width: 'max-content' would make it measure every scrolled-in row
         scroll={{ x: virtual ? tableWidth : 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
         virtual={virtual} components={virtual ? VIRTUAL_ROW_COMPONENTS : undefined}
@@ -211,6 +255,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath }: {
         <TemplateFormDialog menuId={menuId} base={base} request={formRequest} onClose={closeForm} onSaved={() => { setSelected([]); void reload(); }} />
       )}
       <PicturesViewer base={base} rowId={picturesOf} onClose={() => setPicturesOf(null)} />
+      <WeighCorrectDialog base={base} row={correcting} onClose={() => setCorrecting(null)} onSaved={() => { setCorrecting(null); setSelected([]); void reload(); }} />
       {plain.styles}
       {template.detailId && <DetailPopup detailId={template.detailId} rowId={detailRow} onClose={() => setDetailRow(null)} />}
     </div>

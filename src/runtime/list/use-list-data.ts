@@ -7,9 +7,10 @@ import type { Row } from './list-columns';
 export interface ListQuery { pn: number; ps: number; sort: SortEntry[]; quick: SearchCondition | null; advanced: SearchCondition[]; tree?: SearchCondition | null }
 
 /** Loads a list template's rows for the current query; a failed load only stops the loading state. */
-export function useListData(template: Template | null) {
+export function useListData(template: Template | null, advanced: SearchCondition[] = []) {
   const { request } = useRuntime();
-  const [query, setQuery] = useState<ListQuery>({ pn: 1, ps: template?.ps ?? 10, sort: [], quick: null, advanced: [] });
+  // `advanced`: the advanced query's starting conditions, so the first load is filtered as the panel shows
+  const [query, setQuery] = useState<ListQuery>({ pn: 1, ps: template?.ps ?? 10, sort: [], quick: null, advanced });
   const [data, setData] = useState<ListResponse<Row>>({ list: [], total: 0, tongji: null });
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);

@@ -7,7 +7,8 @@ import { pickedValues, shownName } from '../../schema/picker';
 import { quickSearchCondition, type ListResponse } from '../../schema/search';
 import type { Template } from '../../schema/template';
 import type { Row } from '../list/list-columns';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
+import { refusalOf } from './resource-popup';
 
 /** Typing waits this long before asking (spec 001 §9); a hit shows up to three of the template's fields. */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 500;
@@ -28,6 +29,8 @@ function AutoCompleteBase({ value, onChange, picker, disabled, readOnly, placeho
   const form = useForm();
   const [template, setTemplate] = useState<Template | null>(null);
   const [hits, setHits] = useState<Row[]>([]);
+  const [refused, setRefused] = useState<string | null>(null);
+  const tr = useTr();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const seq = useRef(0);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -60,8 +63,13 @@ function AutoCompleteBase({ value, onChange, picker, disabled, readOnly, placeho
         const answer = await request<ListResponse<Row> | Row[]>({
           method, url, list: true, quiet: true,
           body: method === 'GET' ? undefined : { limit: { ps: AUTOCOMPLETE_PAGE_SIZE, pn: 1 }, sort: [{ key: 'createdAt', dir: 'desc' }], search: quick ? [quick] : [], tplId: t.id ?? null },
-        }).catch(() => null); // a failed suggestion call stays silent
+        }).catch((e: unknown) => {
+          // a refused read says so among the suggestions; any other failure stays silent
+          if (mine === seq.current) setRefused(refusalOf(e, tr));
+          return null;
+        });
         if (mine !== seq.current || !answer) return;
+        setRefused(null);
         setHits(Array.isArray(answer) ? answer : answer.list);
       })();
     }, AUTOCOMPLETE_DEBOUNCE_MS);
@@ -70,7 +78,7 @@ function AutoCompleteBase({ value, onChange, picker, disabled, readOnly, placeho
   const shown = useMemo(() => (template?.resSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden).slice(0, AUTOCOMPLETE_SHOWN_FIELDS), [template]);
   // an option's value is what the field shows once it is chosen; its key is the row
   const ownMapping = picker.resourceList.find((m) => m.fieldSub1.fieldName === picker.fieldName)?.fieldSub2.fieldName ?? shownName(template ?? {}, picker.fieldName);
-  const options = hits.map((row) => ({
+  const options = refused ? [{ key: 'refused', value: '', disabled: true, label: <span role="alert" className="wb-auto-refused">{refused}</span> }] : hits.map((row) => ({
     key: String(row.id),
     value: String(row[ownMapping] ?? ''),
     label: (

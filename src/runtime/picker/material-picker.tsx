@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { PICKER_MESSAGES, filterTree, findTreeNode, toTreeData, treeNodes, type PickerTreeNode } from '../../schema/picker';
 import type { ListResponse, SearchCondition } from '../../schema/search';
 import type { Row } from '../list/list-columns';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 
 /** The material picker's sizes and texts (spec 001 §9). */
 export const MATERIAL_DIALOG = { width: 900, height: 600, treeWidth: 200, title: '选择物料', rightTitle: '存货档案', pageSizes: [10, 20, 40, 80, 100] } as const;
@@ -17,6 +17,7 @@ const INVENTORY = '/material/as-inventory/list';
  */
 export function MaterialPicker({ open, onConfirm, onClose }: { open: boolean; onConfirm(rows: Row[]): void; onClose(): void }) {
   const { request } = useRuntime();
+  const tr = useTr();
   const [nodes, setNodes] = useState<PickerTreeNode[]>([]);
   const [filter, setFilter] = useState('');
   const [classCode, setClassCode] = useState<string | null>(null);
@@ -51,11 +52,11 @@ export function MaterialPicker({ open, onConfirm, onClose }: { open: boolean; on
   const shown = useMemo(() => filterTree(nodes, filter), [nodes, filter]);
   return (
     <Modal
-      open={open} title={MATERIAL_DIALOG.title} width={MATERIAL_DIALOG.width} onCancel={onClose} destroyOnHidden className="wb-material-picker"
+      open={open} title={tr(MATERIAL_DIALOG.title)} width={MATERIAL_DIALOG.width} onCancel={onClose} destroyOnHidden className="wb-material-picker"
       styles={{ body: { height: MATERIAL_DIALOG.height - 44 - 56, overflow: 'hidden' } }}
       footer={[
-        <Button key="cancel" onClick={onClose}>取 消</Button>,
-        <Button key="ok" type="primary" onClick={() => onConfirm([...chosen.values()])}>确 定</Button>,
+        <Button key="cancel" onClick={onClose}>{tr('取消')}</Button>,
+        <Button key="ok" type="primary" onClick={() => onConfirm([...chosen.values()])}>{tr('确定')}</Button>,
       ]}
     >
       <div className="wb-material-body">
@@ -74,17 +75,17 @@ export function MaterialPicker({ open, onConfirm, onClose }: { open: boolean; on
         </aside>
         <section className="wb-material-table">
           <div className="wb-material-head">
-            <strong>{MATERIAL_DIALOG.rightTitle}</strong>
-            <Input.Search allowClear size="small" placeholder="编码/名称/规格" style={{ width: 220 }} onSearch={(v) => { setText(v); setPn(1); }} aria-label="物料查询" />
+            <strong>{tr(MATERIAL_DIALOG.rightTitle)}</strong>
+            <Input.Search allowClear size="small" placeholder={tr('编码/名称/规格')} style={{ width: 220 }} onSearch={(v) => { setText(v); setPn(1); }} aria-label="物料查询" />
           </div>
           <Table<Row>
             rowKey="id" size="small" bordered loading={loading} dataSource={data.list} scroll={{ y: 360 }}
             columns={[
-              { key: 'invCode', dataIndex: 'invCode', title: '存货编码', width: 130 },
-              { key: 'invName', dataIndex: 'invName', title: '存货名称' },
-              { key: 'model', dataIndex: 'model', title: '规格型号' },
-              { key: 'invcName', dataIndex: 'invcName', title: '存货分类' },
-              { key: 'measureUnit', dataIndex: 'measureUnit', title: '单位', width: 60 },
+              { key: 'invCode', dataIndex: 'invCode', title: tr('存货编码'), width: 130 },
+              { key: 'invName', dataIndex: 'invName', title: tr('存货名称') },
+              { key: 'model', dataIndex: 'model', title: tr('规格型号') },
+              { key: 'invcName', dataIndex: 'invcName', title: tr('存货分类') },
+              { key: 'measureUnit', dataIndex: 'measureUnit', title: tr('单位'), width: 60 },
             ]}
             rowSelection={{
               selectedRowKeys: [...chosen.keys()],
@@ -99,7 +100,7 @@ export function MaterialPicker({ open, onConfirm, onClose }: { open: boolean; on
             onRow={(record) => ({ onDoubleClick: () => onConfirm([record]) })}
             pagination={{
               current: pn, pageSize: ps, total: data.total, showSizeChanger: true, pageSizeOptions: [...MATERIAL_DIALOG.pageSizes],
-              showTotal: (total) => `共 ${total} 条`, onChange: (page, size) => { setPn(size !== ps ? 1 : page); setPs(size); },
+              showTotal: (total) => tr('共 {n} 条', { n: total }), onChange: (page, size) => { setPn(size !== ps ? 1 : page); setPs(size); },
             }}
           />
         </section>

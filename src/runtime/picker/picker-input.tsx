@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import type { PickerProps } from '../../schema/form-schema';
 import { PICKER_MESSAGES, clearedValues, linkConditions, pickedValues, type ParamLink } from '../../schema/picker';
 import type { SearchCondition } from '../../schema/search';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, useTr } from '../runtime-context';
 import { ResourcePopup } from './resource-popup';
 
 /**
@@ -18,6 +18,7 @@ function PickerInputBase({ value, picker, disabled, readOnly, placeholder, ...re
 }) {
   const form = useForm();
   const { request } = useRuntime();
+  const tr = useTr();
   const { modal } = AntApp.useApp();
   const [openId, setOpenId] = useState<string | number | null>(null);
   const [prefilter, setPrefilter] = useState<SearchCondition[]>([]);
@@ -26,7 +27,7 @@ function PickerInputBase({ value, picker, disabled, readOnly, placeholder, ...re
   const open = async () => {
     if (locked || openId !== null) return;
     if (picker.cgFormatResId === null || picker.cgFormatResId === undefined || picker.cgFormatResId === '') {
-      modal.warning({ title: '温馨提示', content: PICKER_MESSAGES.noTemplate, okText: '确定' });
+      modal.warning({ title: tr('温馨提示'), content: tr(PICKER_MESSAGES.noTemplate), okText: tr('确定') });
       return;
     }
     // the field's parameter links pre-filter the popup by what the form already holds (none when the call fails)
@@ -39,7 +40,7 @@ function PickerInputBase({ value, picker, disabled, readOnly, placeholder, ...re
   return (
     <>
       <Input
-        {...rest} readOnly disabled={disabled} value={text} placeholder={placeholder ?? '请选择'} onClick={() => void open()}
+        {...rest} readOnly disabled={disabled} value={text} placeholder={placeholder ?? tr('请选择')} onClick={() => void open()}
         className="wb-picker-input"
         suffix={(
           <span className="wb-picker-icons">

@@ -16,7 +16,7 @@ const popup: Template = {
 };
 const vendors = [1, 2, 3, 4].map((id) => ({ id, vendorCode: `V${id}`, vendorName: `供应商${id}` }));
 
-function setup(props: { multiple: boolean; failTemplate?: boolean }) {
+function setup(props: { multiple: boolean; failTemplate?: boolean; refuse?: boolean }) {
   const calls: RuntimeRequest[] = [];
   const services: RuntimeServices = {
     request: vi.fn(async (options: RuntimeRequest) => {
@@ -25,6 +25,7 @@ function setup(props: { multiple: boolean; failTemplate?: boolean }) {
         if (props.failTemplate) throw new Error('模板不存在或未发布');
         return popup;
       }
+      if (props.refuse) throw Object.assign(new Error('当前操作没有权限'), { status: 403 });
       const { limit } = options.body as { limit: { pn: number; ps: number } };
       return { list: vendors.slice((limit.pn - 1) * limit.ps, limit.pn * limit.ps), total: vendors.length, tongji: null };
     }) as RuntimeServices['request'],
@@ -41,6 +42,13 @@ function setup(props: { multiple: boolean; failTemplate?: boolean }) {
 afterEach(cleanup);
 
 describe('ResourcePopup', () => {
+  it('says a refused read (403) is why nothing can be picked, never shows an empty list', async () => {
+    setup({ multiple: false, refuse: true });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toBe('没有读取这些资料的权限，无法选择（当前操作没有权限），请联系管理员授权');
+    expect(screen.queryByText('暂无数据')).toBeNull();
+  });
+
   it('keeps the picks of each page and confirms them together (several allowed)', async () => {
     const { calls, onConfirm, user } = setup({ multiple: true });
     await screen.findByText('供应商1');

@@ -79,6 +79,8 @@ function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, 
   const [pn, setPn] = useState(1);
   const [data, setData] = useState<ListResponse<Row>>({ list: [], total: 0, tongji: null });
   const [loading, setLoading] = useState(false);
+  // a refused read says so in the table, never as an empty list
+  const [refused, setRefused] = useState<string | null>(null);
   const [byPage, setByPage] = useState<Map<number, Row[]>>(new Map());
   const [nodes, setNodes] = useState<PickerTreeNode[]>([]);
   const [treeText, setTreeText] = useState('');
@@ -93,11 +95,11 @@ function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, 
     request<ListResponse<Row>>({
       method: template.resMethod ?? 'POST', url: template.resUrl, list: true, quiet: true,
       body: { search, limit: { pn, ps }, sort: [], tplId: template.id ?? null },
-    }).then((r) => { if (live) setData(r); })
-      .catch(() => undefined) // a failed list only stops the loading state
+    }).then((r) => { if (live) { setData(r); setRefused(null); } })
+      .catch((e: unknown) => { if (live) setRefused(refusalOf(e, tr)); }) // otherwise a failed list only stops the loading state
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
-  }, [withTable, template, prefilter, quick, treeKey, pn, ps, request]);
+  }, [withTable, template, prefilter, quick, treeKey, pn, ps, request, tr]);
 
   useEffect(() => {
     if (!withTree || !template.treeResUrl) return;
@@ -147,16 +149,17 @@ function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, 
     <div className="wb-popup-table">
       <Input.Search
         allowClear value={text} onChange={(e) => setText(e.target.value)} onSearch={search} enterButton={<SearchOutlined />}
-        placeholder={quickFields.length ? `请输入${fields.filter((f) => quickFields.some((q) => q.fieldName === f.fieldName)).map((f) => f.fieldExplain).join('/')}` : '请输入关键字'}
+        placeholder={quickFields.length ? tr('请输入{fields}', { fields: fields.filter((f) => quickFields.some((q) => q.fieldName === f.fieldName)).map((f) => f.fieldExplain).join('/') }) : tr('请输入关键字')}
         aria-label="弹窗查询" style={{ marginBottom: 8 }}
       />
       {prefilter.length > 0 && (
         <div className="wb-popup-prefilter" role="note">
-          已按关联条件过滤：{prefilter.map((c) => `${fields.find((f) => f.fieldName === c.key)?.fieldExplain ?? c.key} = ${String(c.val)}`).join('，')}
+          {tr('已按关联条件过滤：{conditions}', { conditions: prefilter.map((c) => `${fields.find((f) => f.fieldName === c.key)?.fieldExplain ?? c.key} = ${String(c.val)}`).join(tr('，')) })}
         </div>
       )}
       <Table<Row>
-        rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={data.list} scroll={{ x: 'max-content', y: 360 }}
+        rowKey="id" size="small" bordered loading={loading} columns={columns} dataSource={refused ? [] : data.list} scroll={{ x: 'max-content', y: 360 }}
+        locale={refused ? { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span role="alert">{refused}</span>} /> } : undefined}
         rowSelection={{
           type: multiple ? 'checkbox' : 'radio',
           selectedRowKeys: selected.map((r) => r.id),
@@ -195,4 +198,10 @@ function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, 
       </div>
     </>
   );
+}
+
+/** The words of a refused read (403): the server's message and what it means for the pick; null for any other failure. */
+export function refusalOf(error: unknown, tr: ReturnType<typeof useTr>): string | null {
+  const e = error as { status?: number; message?: string } | null;
+  return e?.status === 403 ? tr('没有读取这些资料的权限，无法选择（{msg}），请联系管理员授权', { msg: e.message ?? '' }) : null;
 }

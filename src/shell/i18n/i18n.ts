@@ -1,4 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
+import { fill } from '../../runtime/runtime-context';
 import { enUS } from './en-US';
 import { zhCN, type MessageKey } from './zh-CN';
 
@@ -23,15 +24,22 @@ export function setLocale(locale: Locale): void {
   try { globalThis.localStorage?.setItem(STORAGE_KEY, locale); } catch { /* storage off */ }
 }
 
+type Vars = Record<string, string | number>;
+
+/** A message in the given language, its `{name}` placeholders filled from `vars`. */
+export function translate(locale: string, key: MessageKey, vars?: Vars): string {
+  return fill(CATALOGUES[locale === 'en-US' ? 'en-US' : 'zh-CN'][key] ?? zhCN[key], vars);
+}
+
 /** A message in the current language. */
-export function t(key: MessageKey): string {
-  return CATALOGUES[i18nStore.locale][key] ?? zhCN[key];
+export function t(key: MessageKey, vars?: Vars): string {
+  return translate(i18nStore.locale, key, vars);
 }
 
 /** `t` that re-renders the component when the language changes. */
-export function useT(): (key: MessageKey) => string {
+export function useT(): (key: MessageKey, vars?: Vars) => string {
   const { locale } = useSnapshot(i18nStore);
-  return (key) => CATALOGUES[locale][key] ?? zhCN[key];
+  return (key, vars) => translate(locale, key, vars);
 }
 
 export type { MessageKey };

@@ -8,13 +8,19 @@ export const RUNTIME_EN_US: Record<string, string> = {
   // list page
   '更多': 'More', '高级查询': 'Advanced search', '查询': 'Search', '重置': 'Reset', '共 {n} 条': '{n} in total', '合计': 'Total',
   '请输入{fields}': 'Enter {fields}', '请选择': 'Select', '是': 'Yes', '否': 'No', '提示': 'Notice', '温馨提示': 'Notice', '确定': 'OK', '取消': 'Cancel',
-  '该菜单尚未配置模板': 'No template is configured for this menu yet', '详情': 'Details', '操作日志': 'Operation log', '序号': 'No.',
+  '毛重和皮重都没有改动': 'Neither the gross nor the tare was changed', '更正成功': 'Corrected', '称重更正': 'Correct weighing', '磅单号': 'Ticket no.',
+  '车牌号': 'Plate', '净重(吨)': 'Net (t)', '结算重量(吨)': 'Settle weight (t)', '毛重(吨)': 'Gross (t)', '皮重(吨)': 'Tare (t)', '更正原因': 'Reason for the correction',
+  '没有读取这些资料的权限，无法选择（{msg}），请联系管理员授权': 'You may not read these records, so none can be picked ({msg}); ask an administrator for access', '该菜单尚未配置模板，请联系管理员在模板设计中配置': 'No template is configured for this menu yet; ask an administrator to configure one in template design', '详情': 'Details', '操作日志': 'Operation log', '序号': 'No.',
   // buttons of the seeded templates
   '新增': 'Add', '修改': 'Edit', '删除': 'Delete', '启用': 'Enable', '停用': 'Disable', '审核': 'Audit', '批量审核': 'Audit selected',
   '弃审': 'Unaudit', '作废': 'Void', '恢复': 'Restore', '复制': 'Copy', '导出': 'Export', '查看': 'View', '抓拍图片': 'Captured pictures',
   // list actions
   '此操作将永久删除该数据, 是否继续?': 'This permanently deletes the record. Continue?', '此操作将作废该数据, 是否继续?': 'This voids the data. Continue?',
   '确定将所选用户强制下线吗?': 'Force the selected users offline?',
+  '为还没有编码规则的单据类型生成默认规则?': 'Create the default rule for each document type without a numbering rule?', '已生成默认编码规则': 'Default numbering rules created', '保存时自动生成': 'Assigned on save',
+  '结束分组后将收集期间内的样车, 是否继续?': 'Ending the group collects the trucks of its period. Continue?', '结束分组成功': 'Group ended', '结束取样成功': 'Sampling ended',
+  '取消结束取样成功': 'Sampling reopened', '确定申请复检吗?': 'Apply for a recheck?', '申请复检成功': 'Recheck applied for', '处理成功': 'Recheck handled', '取消处理成功': 'Handling cancelled',
+  '结束分组': 'End group', '结束取样': 'End sampling', '取消结束取样': 'Reopen sampling', '申请复检': 'Apply for recheck', '处理': 'Handle', '取消处理': 'Cancel handling', '生成默认规则': 'Create default rules',
   '删除成功': 'Deleted', '作废成功': 'Voided', '审核成功': 'Audited', '弃审成功': 'Unaudited', '恢复成功': 'Restored', '启用成功': 'Enabled',
   '停用成功': 'Disabled', '已强制下线': 'Forced offline',
   '请选择要删除的数据': 'Please select the records to delete', '请至少选择一条数据！': 'Please select at least one record!',
@@ -28,9 +34,11 @@ export const RUNTIME_EN_US: Record<string, string> = {
   '载入最新数据': 'Load the latest data', '复制新增': 'Add from copy', '称重': 'Weighing', '参照新增': 'Add by reference',
   '单据不存在或已被删除': 'The document does not exist or was deleted',
   // child tables
-  '新增行': 'Add row', '插入行': 'Insert row', '选择物料': 'Choose materials', '确定删除吗?': 'Delete?', '只能有一条子表信息': 'Only one detail row is allowed',
+  '新增行': 'Add row', '插入行': 'Insert row', '选择物料': 'Choose materials', '选择磅单': 'Choose weigh tickets', '请先选择{partner}': 'Choose the {partner} first', '存货名称': 'Material', '毛重时间': 'Gross time', '扣重(吨)': 'Deduction (t)', '确定删除吗?': 'Delete?', '删除原因': 'Reason for deleting', '只能有一条子表信息': 'Only one detail row is allowed',
   '已跳过 {n} 个已在明细中的物料': 'Skipped {n} materials already in the lines', '最多选择一条数据！': 'Select at most one record!',
   // pickers and viewers
+  '编码/名称/规格': 'Code/name/spec', '存货编码': 'Material code', '规格型号': 'Specification', '存货分类': 'Material class', '单位': 'Unit', '存货档案': 'Materials',
+  '请输入关键字': 'Enter a keyword', '已按关联条件过滤：{conditions}': 'Filtered by the linked fields: {conditions}', '，': ', ',
   '清空': 'Clear', '最少要选择一条数据！': 'Please select at least one record!', '未找到该登记的抓拍图片': 'No pictures were found for this registration',
   '图片不存在': 'Picture not found', '输入关键字进行过滤': 'Type to filter',
   // list page: statistics, export, detail pop-up

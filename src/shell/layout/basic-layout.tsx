@@ -4,11 +4,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useOutlet } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { i18nStore, setLocale, useT } from '../i18n/i18n';
-import { checkAddress, formPageOf, menuOfPath, rememberUrl, reportClosed, subPageOf } from '../navigation';
+import { checkAddress, formPageOf, formPageTitle, menuOfPath, rememberUrl, reportClosed, subPageOf } from '../navigation';
 import { RuntimeHost } from '../runtime-host';
-import { LOCK_PATH, startIdleTimer } from '../session/idle-lock';
+import { startIdleTimer } from '../session/idle-lock';
 import type { MenuNode } from '../session/menu';
-import { loadUser, logout, session } from '../session/session-store';
+import { checkMenuGeneration, loadUser, logout, session } from '../session/session-store';
 import { CompanySwitcher } from './company-switcher';
 import { FullScreenToggle, LogoArea, MenuSearch, REFRESH_OFF_MS, RefreshButton, useScreenClass } from './header-tools';
 import { KeptPageFrame } from './kept-page';
@@ -16,6 +16,9 @@ import { Sidebar } from './sidebar';
 import { TagTabs } from './tag-tabs';
 import { HOME_TAB, closeAll, closeTab, onTabsClosed, openTab, tabsStore } from './tabs-store';
 import { checkedMenus, useOpenMenu } from './use-open-menu';
+
+/** How often an open page checks the menu generation. */
+const MENU_CHECK_MS = 60_000;
 
 const FIXED_TABS: Record<string, string> = { [HOME_TAB.value]: HOME_TAB.label, '/clouds/index1': '常用菜单' };
 
@@ -45,7 +48,8 @@ export function BasicLayout() {
     const sub = form || menuOfPath(snap.menu as MenuNode[], path) ? undefined : subPageOf(snap.menu as MenuNode[], path);
     const entry = form?.entry ?? sub?.entry ?? menuOfPath(snap.menu as MenuNode[], path);
     if (!entry) return;
-    const label = form ? `${entry.title}${form.view ? '查看' : '编辑'}` : sub ? sub.title : entry.title;
+    // the stored label is the Chinese one; the tab bar shows it in the language shown (pageLabel)
+    const label = form ? formPageTitle(entry, form.view, 'zh-CN') : sub ? sub.title : entry.title;
     rememberUrl(path + location.search);
     if (tabsStore.tabs.some((tab) => tab.value === path)) return;
     let live = true;
@@ -69,11 +73,22 @@ export function BasicLayout() {
     reportClosed(closed.flatMap((tab) => (tab.menuId ? [tab.menuId] : [])));
   }), []);
 
-  // Idle lock: 40 minutes without mouse movement lock the session.
-  useEffect(() => startIdleTimer(path, () => navigate(LOCK_PATH, { replace: true })), [path, navigate]);
+  // Idle: 40 minutes without mouse movement end the session and send the user to /login (spec 000 §4):
+  // whoever comes back signs in again.
+  useEffect(() => startIdleTimer(path, () => { void logout().finally(() => navigate('/login', { replace: true })); }), [path, navigate]);
 
   useEffect(() => {
     if (!session.userInfo || session.menu.length === 0) void loadUser().catch(() => undefined);
+  }, []);
+
+  // The menu follows 菜单管理 and role changes without signing in again: its generation is checked
+  // on each page change, when the window gets the focus and every minute.
+  useEffect(() => { void checkMenuGeneration(); }, [path]);
+  useEffect(() => {
+    const check = () => void checkMenuGeneration();
+    const timer = setInterval(check, MENU_CHECK_MS);
+    window.addEventListener('focus', check);
+    return () => { clearInterval(timer); window.removeEventListener('focus', check); };
   }, []);
 
   // Visited pages stay alive (state kept) while their tab is open, and are dropped when it closes.

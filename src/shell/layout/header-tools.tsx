@@ -4,26 +4,30 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import defaultLogoMain from '../assets/logo-main.svg';
 import defaultLogoSub from '../assets/logo-sub.svg';
-import { useT } from '../i18n/i18n';
+import { i18nStore, useT } from '../i18n/i18n';
 import { logoStore } from './logo-store';
 import { request } from '../request/request';
-import { leaves, type MenuNode } from '../session/menu';
+import { leaves, menuTitle, type MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
 
 /** Autocomplete delay of the menu search (spec 000 §9). */
 export const MENU_SEARCH_DEBOUNCE_MS = 500;
 
-/** Leaf entries whose title contains the text (case-insensitive), app-only entries excluded. */
+/**
+ * Leaf entries whose title (Chinese, or English when it has one) contains the text
+ * (case-insensitive), app-only entries excluded.
+ */
 export function searchMenus(menu: readonly MenuNode[], text: string): MenuNode[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [];
-  return leaves(menu).filter((n) => n.title.toLowerCase().includes(needle)).slice(0, 20);
+  return leaves(menu).filter((n) => n.title.toLowerCase().includes(needle) || !!n.titleEn?.toLowerCase().includes(needle)).slice(0, 20);
 }
 
 /** Top-bar menu search: autocomplete over the leaf entries by title, 500 ms after typing stops. */
 export function MenuSearch({ onChoose }: { onChoose(node: MenuNode): void }) {
   const t = useT();
   const { menu } = useSnapshot(session);
+  const { locale } = useSnapshot(i18nStore);
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -32,7 +36,7 @@ export function MenuSearch({ onChoose }: { onChoose(node: MenuNode): void }) {
   return (
     <AutoComplete
       className="wb-menu-search" value={text} popupMatchSelectWidth={260}
-      options={found.map((n) => ({ value: String(n.id), label: n.title }))}
+      options={found.map((n) => ({ value: String(n.id), label: menuTitle(n, locale) }))}
       onSearch={(v) => {
         setText(v);
         clearTimeout(timer.current);

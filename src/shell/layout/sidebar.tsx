@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/i18n';
 import { request } from '../request/request';
-import type { MenuNode } from '../session/menu';
+import { useMenuTitle, type MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
 import { MenuIcon } from './menu-icon';
 import { useOpenMenu } from './use-open-menu';
@@ -28,6 +28,7 @@ function findNode(nodes: MenuNode[], id: number): MenuNode | undefined {
  */
 export function Sidebar({ collapsed = false }: { collapsed?: boolean }) {
   const t = useT();
+  const title = useMenuTitle();
   const { menu } = useSnapshot(session);
   const { message } = AntApp.useApp();
   const openMenu = useOpenMenu();
@@ -59,24 +60,24 @@ export function Sidebar({ collapsed = false }: { collapsed?: boolean }) {
   return (
     <nav className={`wb-sidebar${collapsed ? ' collapsed' : ''}`} onMouseLeave={() => setOpen(null)} aria-label={t('menu.main')}>
       {top.map((m) => (
-        <div key={m.id} className={`wb-sidebar-item${open === m.id ? ' active' : ''}`} onMouseEnter={() => setOpen(m.id)} onClick={() => setOpen(m.id)} title={m.title}>
+        <div key={m.id} className={`wb-sidebar-item${open === m.id ? ' active' : ''}`} onMouseEnter={() => setOpen(m.id)} onClick={() => setOpen(m.id)} title={title(m)}>
           <MenuIcon name={m.icon} />
-          <span>{m.title}</span>
+          <span>{title(m)}</span>
         </div>
       ))}
       {current && (
-        <div className="wb-menu-drawer" role="menu" aria-label={current.title}>
+        <div className="wb-menu-drawer" role="menu" aria-label={title(current)}>
           {current.children.filter((g) => !g.isApp).map((group) => (
             <section key={group.id} className="wb-menu-group">
-              <h4>{group.title}</h4>
+              <h4>{title(group)}</h4>
               {(group.children.length ? group.children : [group]).filter((i) => !i.isApp).map((item) => (
                 <div key={item.id} className="wb-menu-row">
                   <MenuIcon name={item.icon ?? 'FileTextOutlined'} />
-                  <a role="menuitem" className="wb-menu-link" onClick={() => go(item)}>{item.title}</a>
+                  <a role="menuitem" className="wb-menu-link" onClick={() => go(item)}>{title(item)}</a>
                   {item.iusual && (
                     <span
                       role="button" className={`wb-menu-star${item.ownMenu ? ' on' : ''}`} aria-pressed={item.ownMenu}
-                      aria-label={`${item.ownMenu ? t('menu.unstar') : t('menu.star')}：${item.title}`} title={item.ownMenu ? t('menu.unstar') : t('menu.star')}
+                      aria-label={`${item.ownMenu ? t('menu.unstar') : t('menu.star')}：${title(item)}`} title={item.ownMenu ? t('menu.unstar') : t('menu.star')}
                       onClick={(e) => { e.stopPropagation(); void star(item); }}
                     >
                       {item.ownMenu ? <StarFilled /> : <StarOutlined />}

@@ -13,9 +13,9 @@ export const checkedMenus = new Set<number>();
  * Opens a menu entry: other applications in a new window, otherwise the front-end address check
  * first (home on failure), then the route; with tabs switched off, routes open in a new window.
  */
-export function useOpenMenu(): (node: MenuNode) => Promise<void> {
+export function useOpenMenu(): (node: MenuNode, query?: string) => Promise<void> {
   const navigate = useNavigate();
-  return useCallback(async (node: MenuNode) => {
+  return useCallback(async (node: MenuNode, query = '') => {
     const target = menuTarget(node, window.location.origin, session.accessToken);
     if (target.kind === 'none') return;
     if (target.kind === 'window') {
@@ -27,7 +27,7 @@ export function useOpenMenu(): (node: MenuNode) => Promise<void> {
       return;
     }
     checkedMenus.add(node.id);
-    if (!settings.showTag) window.open(target.path, '_blank', 'noopener');
-    else navigate(target.path);
+    if (!settings.showTag) window.open(`${target.path}${query}`, '_blank', 'noopener');
+    else navigate(`${target.path}${query}`);
   }, [navigate]);
 }

@@ -3,7 +3,8 @@ import { Card, Empty, List } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { leaves, type MenuNode } from '../session/menu';
+import { useT } from '../i18n/i18n';
+import { leaves, useMenuTitle, type MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
 import { usePageTitle } from '../page-title';
 import { request } from '../request/request';
@@ -11,7 +12,9 @@ import { useOpenMenu } from '../layout/use-open-menu';
 
 /** /clouds/index1: the second home, the user's common menus (also where unknown paths land when signed in). */
 export function CommonMenusPage() {
-  usePageTitle('常用菜单');
+  const t = useT();
+  const title = useMenuTitle();
+  usePageTitle(t('tabs.commonMenus'));
   const { menu } = useSnapshot(session);
   const openMenu = useOpenMenu();
   const [ids, setIds] = useState<number[] | null>(null);
@@ -26,13 +29,13 @@ export function CommonMenusPage() {
   const all = leaves(menu as MenuNode[]);
   const items = (ids ?? []).flatMap((id) => all.filter((n) => n.id === id));
   return (
-    <Card title="常用菜单" size="small" className="wb-common-menus">
-      {items.length === 0 ? <Empty description="暂无常用菜单，可在左侧菜单中点击星标设置" /> : (
+    <Card title={t('tabs.commonMenus')} size="small" className="wb-common-menus">
+      {items.length === 0 ? <Empty description={t('commonMenus.empty')} /> : (
         <List
           grid={{ gutter: 12, xs: 2, sm: 3, md: 4, lg: 6 }} dataSource={items}
           renderItem={(n) => (
             <List.Item>
-              <Card size="small" hoverable onClick={() => void openMenu(n)} className="wb-common-menu"><StarFilled style={{ color: '#faad14' }} /> {n.title}</Card>
+              <Card size="small" hoverable onClick={() => void openMenu(n)} className="wb-common-menu"><StarFilled style={{ color: '#faad14' }} /> {title(n)}</Card>
             </List.Item>
           )}
         />
@@ -49,7 +52,8 @@ export function IframePage() {
   try { address = decodeURIComponent(raw); } catch { /* already decoded */ }
   const { menu } = useSnapshot(session);
   const entry = leaves(menu as MenuNode[]).find((n) => n.urlPath === address);
-  usePageTitle(entry?.title ?? address);
+  const title = useMenuTitle();
+  usePageTitle(entry ? title(entry) : address);
   if (!/^https?:\/\//.test(address)) return <Empty description="链接地址无效" />;
-  return <iframe className="wb-iframe" src={address} title={entry?.title ?? address} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" />;
+  return <iframe className="wb-iframe" src={address} title={entry ? title(entry) : address} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" />;
 }

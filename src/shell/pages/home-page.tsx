@@ -1,12 +1,24 @@
 import { AlertOutlined, CarOutlined, DashboardOutlined, FileDoneOutlined, FundOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, List, Row, Statistic, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { EChart } from '../../runtime';
 import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/i18n';
 import { usePageTitle } from '../page-title';
 import { request } from '../request/request';
 import { session } from '../session/session-store';
+import { useMenuTitle, type MenuNode } from '../session/menu';
+import { useOpenMenu } from '../layout/use-open-menu';
+
+const findByUuid = (nodes: MenuNode[], uuid: string): MenuNode | undefined => {
+  for (const n of nodes) {
+    if (n.uuid === uuid) return n;
+    const found = findByUuid(n.children, uuid);
+    if (found) return found;
+  }
+  return undefined;
+};
 
 export interface HomeCounts { inFactory: number; weighedToday: number; netToday: number; pending: number; warnings: number }
 export interface DayFigure { day: string; count: number; net: number }
@@ -14,44 +26,39 @@ interface VehicleRow { id: number; plateNumber: string; materialName: string | n
 interface Warning { type: string; title: string; detail: string; time: string; resource: string }
 interface Agency { tableName: string; name: string; count: number }
 
-/** Net tonnage per day as bars with the trip count on top: an SVG drawn from the figures. */
+/** The series name of the home chart's bars (its legend says what the numbers on them are). */
+export const DAILY_LEGEND = '净重（吨），柱上数字为车次';
+
+/** The ECharts option of the home chart: net tonnes per day as bars, each labelled with its 车次. */
+export function dailyChartOption(days: DayFigure[], words: { legend: string; trips: (count: number) => string; tonnes: string } = { legend: DAILY_LEGEND, trips: (count) => `${count} 车次`, tonnes: '吨' }): Record<string, unknown> {
+  return {
+    animation: false,
+    legend: { top: 0, data: [words.legend] },
+    tooltip: { trigger: 'axis' },
+    grid: { left: 48, right: 12, top: 40, bottom: 28 },
+    xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
+    yAxis: { type: 'value', name: words.tonnes },
+    series: [{
+      type: 'bar', name: words.legend, barMaxWidth: 40, itemStyle: { color: '#1f6fd1' },
+      data: days.map((d) => ({ value: d.net, label: { show: true, position: 'top', formatter: words.trips(d.count) } })),
+    }],
+  };
+}
+
+/** Net tonnage per day as bars with the trip count on top (ECharts, loaded with the home page). */
 export function DailyChart({ days }: { days: DayFigure[] }) {
-  const width = 560;
-  const height = 220;
-  const pad = { left: 44, right: 12, top: 24, bottom: 28 };
-  const max = Math.max(1, ...days.map((d) => d.net));
-  const step = (width - pad.left - pad.right) / Math.max(1, days.length);
-  const y = (v: number) => pad.top + (height - pad.top - pad.bottom) * (1 - v / max);
-  return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="wb-chart" role="img" aria-label="近7天净重（吨）">
-      {[0, 0.5, 1].map((f) => (
-        <g key={f}>
-          <line x1={pad.left} x2={width - pad.right} y1={y(max * f)} y2={y(max * f)} stroke="#e5e9f0" />
-          <text x={pad.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill="#8a94a6">{Math.round(max * f)}</text>
-        </g>
-      ))}
-      {days.map((d, i) => {
-        const x = pad.left + i * step + step * 0.2;
-        const w = step * 0.6;
-        return (
-          <g key={d.day} data-day={d.day}>
-            <rect x={x} y={y(d.net)} width={w} height={Math.max(0, height - pad.bottom - y(d.net))} fill="#1f6fd1" rx="2">
-              <title>{`${d.day}：${d.net} 吨，${d.count} 车次`}</title>
-            </rect>
-            <text x={x + w / 2} y={y(d.net) - 6} textAnchor="middle" fontSize="11" fill="#33415c">{d.count}</text>
-            <text x={x + w / 2} y={height - 10} textAnchor="middle" fontSize="11" fill="#8a94a6">{d.day.slice(5)}</text>
-          </g>
-        );
-      })}
-    </svg>
-  );
+  const t = useT();
+  const option = useMemo(() => dailyChartOption(days, { legend: t('home.chartLegend'), trips: (count) => t('home.chartTrips', { count }), tonnes: t('home.tonnes') }), [days, t]);
+  return <EChart option={option} label={t('home.chartLabel')} height={240} className="wb-chart" />;
 }
 
 /** /clouds/index: today's figures of the current company, each from an index/* endpoint (spec 000 §7.4). */
 export function HomePage() {
   const t = useT();
   usePageTitle(t('home.title'));
-  const { userInfo } = useSnapshot(session);
+  const menuTitle = useMenuTitle();
+  const { userInfo, menu } = useSnapshot(session);
+  const openMenu = useOpenMenu();
   const org = userInfo?.currentOrg;
   const [counts, setCounts] = useState<HomeCounts | null>(null);
   const [days, setDays] = useState<DayFigure[]>([]);
@@ -90,37 +97,46 @@ export function HomePage() {
         <span className="wb-home-date">{dayjs().format('YYYY-MM-DD')}</span>
       </div>
       <Row gutter={[12, 12]}>
-        {figure('inFactory', '在厂车辆', <CarOutlined />, '辆')}
-        {figure('weighedToday', '今日过磅', <DashboardOutlined />, '车次')}
-        {figure('netToday', '今日净重', <FundOutlined />, '吨', 3)}
-        {figure('pending', '待审核单据', <FileDoneOutlined />, '张')}
-        {figure('warnings', '预警', <AlertOutlined />, '条')}
+        {figure('inFactory', t('home.inFactory'), <CarOutlined />, t('home.unitVehicles'))}
+        {figure('weighedToday', t('home.weighedToday'), <DashboardOutlined />, t('home.unitTrips'))}
+        {figure('netToday', t('home.netToday'), <FundOutlined />, t('home.unitTons'), 3)}
+        {figure('pending', t('home.pending'), <FileDoneOutlined />, t('home.unitDocs'))}
+        {figure('warnings', t('home.warnings'), <AlertOutlined />, t('home.unitItems') || undefined)}
       </Row>
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
         <Col xs={24} xl={14}>
-          <Card size="small" title="近7天净重（吨）与车次">{days.length ? <DailyChart days={days} /> : <Empty />}</Card>
+          <Card size="small" title={t('home.chart')} extra={<span className="wb-home-note">{t('home.chartNote')}</span>}>{days.length ? <DailyChart days={days} /> : <Empty />}</Card>
         </Col>
         <Col xs={24} xl={10}>
-          <Card size="small" title="待办">
-            <List size="small" dataSource={agency} locale={{ emptyText: '暂无待办' }}
-              renderItem={(a) => <List.Item extra={<Tag color={a.count ? 'orange' : 'default'}>{a.count}</Tag>}>{a.name}（待审核）</List.Item>} />
+          <Card size="small" title={t('home.agency')}>
+            <List size="small" dataSource={agency} locale={{ emptyText: t('home.agencyEmpty') }}
+              renderItem={(a) => {
+                const entry = findByUuid(menu as MenuNode[], a.tableName);
+                const pending = t('home.agencyPending', { name: entry ? menuTitle(entry) : a.name });
+                // opens the document's list filtered to its pending (自由) documents
+                return (
+                  <List.Item extra={<Tag color={a.count ? 'orange' : 'default'}>{a.count}</Tag>}>
+                    {entry ? <a onClick={() => void openMenu(entry, '?status=FREE')}>{pending}</a> : pending}
+                  </List.Item>
+                );
+              }} />
           </Card>
-          <Card size="small" title="预警" style={{ marginTop: 12 }}>
-            <List size="small" dataSource={warnings.slice(0, 6)} locale={{ emptyText: '暂无预警' }}
+          <Card size="small" title={t('home.warnings')} style={{ marginTop: 12 }}>
+            <List size="small" dataSource={warnings.slice(0, 6)} locale={{ emptyText: t('home.warnEmpty') }}
               renderItem={(w) => <List.Item><Tag color={w.type === 'STAY' ? 'red' : 'orange'}>{w.title}</Tag>{w.detail}</List.Item>} />
           </Card>
         </Col>
       </Row>
-      <Card size="small" title="在厂车辆" style={{ marginTop: 12 }}>
+      <Card size="small" title={t('home.vehicles')} style={{ marginTop: 12 }}>
         <Table<VehicleRow>
           rowKey={(r) => `${r.resource}-${r.id}`} size="small" dataSource={vehicles} pagination={{ pageSize: 10, hideOnSinglePage: true }}
           columns={[
-            { title: '车牌号', dataIndex: 'plateNumber', width: 120 },
-            { title: '物料', dataIndex: 'materialName' },
-            { title: '供应商/客户', dataIndex: 'partnerName' },
-            { title: '毛重(吨)', dataIndex: 'gross', align: 'right', width: 100 },
-            { title: '进厂时间', dataIndex: 'grossTime', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
-            { title: '在厂时长', dataIndex: 'grossTime', key: 'stay', width: 140, render: (v: string) => `${Math.floor(dayjs().diff(dayjs(v), 'minute') / 60)} 小时 ${dayjs().diff(dayjs(v), 'minute') % 60} 分` },
+            { title: t('home.col.plate'), dataIndex: 'plateNumber', width: 120 },
+            { title: t('home.col.material'), dataIndex: 'materialName' },
+            { title: t('home.col.partner'), dataIndex: 'partnerName' },
+            { title: t('home.col.gross'), dataIndex: 'gross', align: 'right', width: 100 },
+            { title: t('home.col.in'), dataIndex: 'grossTime', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+            { title: t('home.col.stay'), dataIndex: 'grossTime', key: 'stay', width: 140, render: (v: string) => t('home.stay', { h: Math.floor(dayjs().diff(dayjs(v), 'minute') / 60), m: dayjs().diff(dayjs(v), 'minute') % 60 }) },
           ]}
         />
       </Card>

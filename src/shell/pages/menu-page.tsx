@@ -1,11 +1,11 @@
-import { Empty } from 'antd';
-import { lazy, Suspense } from 'react';
-import { Navigate } from 'react-router';
+import { lazy, Suspense, useMemo, useRef } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { usePagePath } from '../layout/kept-page';
+import { usePageActive, usePagePath } from '../layout/kept-page';
 import { usePageTitle } from '../page-title';
-import { formPageOf, subPageOf } from '../navigation';
-import { findLeafByRoute, leafRoute, type MenuNode } from '../session/menu';
+import { formPageOf, formPageTitle, SUB_PAGES, subPageOf } from '../navigation';
+import { i18nStore, useT } from '../i18n/i18n';
+import { findLeafByRoute, leafRoute, menuTitle, type MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
 
 const TemplateListPage = lazy(() => import('../../runtime').then((m) => ({ default: m.TemplateListPage })));
@@ -17,32 +17,56 @@ const RoleAdminPage = lazy(() => import('./admin/role-admin-page').then((m) => (
 const GroupAdminPage = lazy(() => import('./admin/group-admin-page').then((m) => ({ default: m.GroupAdminPage })));
 const WarnNoticePage = lazy(() => import('./admin/warn-notice-page').then((m) => ({ default: m.WarnNoticePage })));
 const FormatListHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.FormatListHost })));
+const DatasourceHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.DatasourceHost })));
 const FormatFieldsHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.FormatFieldsHost })));
+const ListDesignerHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.ListDesignerHost })));
+const PickerDesignerHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.PickerDesignerHost })));
+const WeighPage = lazy(() => import('./weigh/weigh-page').then((m) => ({ default: m.WeighPage })));
+const LogAdminPage = lazy(() => import('./admin/log-admin-page').then((m) => ({ default: m.LogAdminPage })));
+const SettingAdminPage = lazy(() => import('./admin/setting-admin-page').then((m) => ({ default: m.SettingAdminPage })));
+const NoTemplate = lazy(() => import('../../runtime').then((m) => ({ default: m.NoTemplate })));
 
 /** Menu component names → pages; anything else is the unconfigured-template page. */
-const PAGES: Record<string, (menu: MenuNode) => React.ReactNode> = {
-  'views/template/list': (menu) => <TemplateListPage menuId={menu.id} pagePath={leafRoute(menu) ?? undefined} />,
+const PAGES: Record<string, (menu: MenuNode, preset?: Record<string, string>) => React.ReactNode> = {
+  'views/template/list': (menu, preset) => <TemplateListPage menuId={menu.id} pagePath={leafRoute(menu) ?? undefined} preset={preset} />,
   'views/admin/role': (menu) => <RoleAdminPage menuId={menu.id} />,
   'views/admin/menu': () => <MenuAdminPage />,
   'views/admin/user': (menu) => <UserAdminPage menuId={menu.id} />,
   'views/admin/org': (menu) => <OrgAdminPage menuId={menu.id} />,
   'views/admin/group': (menu) => <GroupAdminPage menuId={menu.id} />,
   'views/admin/warn-notice': () => <WarnNoticePage />,
+  'views/admin/log': (menu) => <LogAdminPage menuId={menu.id} />,
+  'views/admin/setting': (menu) => <SettingAdminPage menuId={menu.id} />,
   'views/designer/format': () => <FormatListHost />,
+  'views/designer/table': () => <DatasourceHost />,
+  'views/measure/weigh': () => <WeighPage />,
 };
+/** The administration pages that are template lists (the others, e.g. 预警通知 and 菜单管理, are not). */
+const TEMPLATE_PAGES = new Set(['views/admin/role', 'views/admin/user', 'views/admin/org', 'views/admin/group', 'views/admin/log', 'views/admin/setting']);
 /** Sub pages (navigation's SUB_PAGES) by route. */
 const SUB_PAGE_VIEWS: Record<string, (path: string) => React.ReactNode> = {
   '/custom/format/form/sub': (path) => <FormatFieldsHost path={path} />,
+  '/custom/format/form/sub/dt': (path) => <ListDesignerHost path={path} />,
+  '/custom/format/form/factor': (path) => <PickerDesignerHost path={path} />,
 };
 
 /** A route built from the menu tree: the page named by the entry's component (spec 000 §2.2). */
 export function MenuPage() {
   const pathname = usePagePath();
   const { menu } = useSnapshot(session);
+  const { locale } = useSnapshot(i18nStore);
+  const t = useT();
+  // ?status=FREE (a 待办 link) starts a list filtered to its pending documents; read while the page is on screen
+  const { search } = useLocation();
+  const active = usePageActive();
+  const shownStatus = useRef<string | null>(null);
+  if (active) shownStatus.current = new URLSearchParams(search).get('status');
+  const status = shownStatus.current;
+  const preset = useMemo(() => (status ? { status } : undefined), [status]);
   const entry = findLeafByRoute(menu as MenuNode[], pathname);
   const form = entry ? undefined : formPageOf(menu as MenuNode[], pathname);
   const sub = entry || form ? undefined : subPageOf(menu as MenuNode[], pathname);
-  usePageTitle(form ? `${form.entry.title}${form.view ? '查看' : '编辑'}` : sub?.title ?? entry?.title ?? '404');
+  usePageTitle(form ? formPageTitle(form.entry, form.view, locale) : sub ? t(SUB_PAGES[pathname].titleKey) : entry ? menuTitle(entry, locale) : '404');
   if (form) {
     return <Suspense fallback={null}><FormPage entry={form.entry} path={pathname} view={form.view} /></Suspense>;
   }
@@ -54,15 +78,17 @@ export function MenuPage() {
   }
   // the administration screens are template lists too (their templates are published under the admin menus)
   const page = entry.component ? PAGES[entry.component] ?? (entry.component.startsWith('views/admin/') ? PAGES['views/template/list'] : undefined) : undefined;
+  // a template page whose template is not published says so without asking the server for it
+  const unconfigured = !page || (entry.listTemplate === false && (page === PAGES['views/template/list'] || TEMPLATE_PAGES.has(entry.component ?? '')));
   return (
     <Suspense fallback={null}>
-      {page ? page(entry) : <TemplateFreePage title={entry.title} />}
+      {unconfigured ? <TemplateFreePage title={menuTitle(entry, locale)} /> : page(entry, preset)}
     </Suspense>
   );
 }
 
-/** /template-free: a menu entry whose template is not configured yet. */
+/** /template-free: a menu entry whose template is not configured yet (the runtime's one message). */
 export function TemplateFreePage({ title }: { title?: string }) {
   usePageTitle(title ?? '未配置模板');
-  return <Empty className="wb-template-free" description={`${title ? `【${title}】` : ''}尚未配置模板，请联系管理员在模板设计中配置`} />;
+  return <Suspense fallback={null}><NoTemplate /></Suspense>;
 }

@@ -34,15 +34,14 @@ export function clearLock(): void {
 }
 
 /**
- * Starts the idle timer for a page: any mouse movement restarts it; when it runs out the session
- * is locked and `onLock` runs. Answers the stop function.
+ * Starts the idle timer for a page: any mouse movement restarts it; when it runs out `onLock` runs
+ * (the shell signs the session out and goes to /login). Answers the stop function.
  */
 export function startIdleTimer(pathname: string, onLock: () => void, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
   if (NO_LOCK_TIMER_PATHS.includes(pathname) || !session.accessToken) return () => undefined;
   let timer = setTimeout(fire, IDLE_LOCK_MS);
   let last = Date.now();
   function fire() {
-    lockSession();
     onLock();
   }
   const moved = () => {

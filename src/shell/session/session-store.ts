@@ -2,7 +2,7 @@ import { proxy, subscribe } from 'valtio';
 import { ApiError } from '../request/api-error';
 import { configureRequest } from '../request/request';
 import { fetchMe, logoutCall, passwordGrant, refreshGrant, unlockGrant, type TokenAnswer, type UserInfo } from './auth-api';
-import { fetchMenu, type MenuNode } from './menu';
+import { fetchMenu, fetchMenuGeneration, type MenuNode } from './menu';
 import { request } from '../request/request';
 import { settings } from '../settings-store';
 
@@ -17,6 +17,8 @@ export interface SessionState {
   permissions: Record<string, true>;
   roles: string[];
   menu: MenuNode[];
+  /** The server's menu generation the menu was read at (see `checkMenuGeneration`). */
+  menuGeneration?: number | null;
   isLock: boolean;
 }
 
@@ -70,9 +72,28 @@ export async function loadUser(): Promise<UserInfo> {
   session.userInfo = me;
   session.roles = me.roles;
   session.permissions = Object.fromEntries(me.permissions.map((p) => [p, true as const]));
+  // the generation first: a change between the two reads shows on the next check
+  session.menuGeneration = await fetchMenuGeneration().catch(() => null);
   session.menu = await fetchMenu();
   settings.desensitization = await request<string>({ method: 'POST', url: '/index/getDefineSetVal', body: { paramName: 'data_desensitization' }, quiet: true }).catch(() => '0');
   return me;
+}
+
+let checking: Promise<void> | null = null;
+/**
+ * Reads the menu generation and, when it moved since the menu was read (a menu added or changed in
+ * 菜单管理, a role's permissions or users changed), reads the user, permissions and menu again:
+ * signed-in users see the change without signing in again.
+ */
+export function checkMenuGeneration(): Promise<void> {
+  if (!session.accessToken) return Promise.resolve();
+  checking ??= (async () => {
+    try {
+      const generation = await fetchMenuGeneration();
+      if (generation !== session.menuGeneration) await loadUser();
+    } catch { /* the next check tries again */ } finally { checking = null; }
+  })();
+  return checking;
 }
 
 let refreshing: Promise<boolean> | null = null;

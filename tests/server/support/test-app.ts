@@ -62,13 +62,16 @@ async function pgliteSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
-/** A fresh, empty PostgreSQL database for one test app; dropped on close. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database for one test app, dropped on close: a clone of the run's migrated and
+ * demo-seeded template when there is one (global setup), else empty.
+ */
+async function freshPostgres(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const name = `wb_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -94,11 +97,14 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
     }
   } else {
-    const fresh = await freshPostgres();
+    const template = seedMode === 'demo' ? inject('postgresTemplate') || undefined : undefined;
+    const fresh = await freshPostgres(template);
     drop = fresh.drop;
     database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
-    await migrateToLatest(database.db);
-    await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
+    if (!template) {
+      await migrateToLatest(database.db);
+      await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
+    }
   }
   const config: AppConfig = { ...loadConfig({}), staticDir: undefined, logLevel: 'silent', ...options.config };
   const app = await buildApp({ config, database, clock: options.clock, captcha: options.captcha, rateLimitStore: options.rateLimitStore, logger: false });

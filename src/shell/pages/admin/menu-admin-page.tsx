@@ -110,9 +110,13 @@ export function MenuAdminPage() {
         {editing && (
           <AdminForm
             fields={menuForm ?? MENU_FORM} mode={editing.mode} row={editing.row}
-            save={(body) => (editing.mode === 'update'
-              ? request({ method: 'PUT', url: '/sys-menu/update', body: { ...body, id: editing.row.id, version: editing.row.version } })
-              : request({ method: 'POST', url: '/sys-menu/create', body: { ...body, parentId: editing.parent?.id ?? null } }))}
+            save={(typed) => {
+              // the server takes integers as JSON numbers only: 排序 is typed as text
+              const body = { ...typed, sort: typed.sort === null || typed.sort === undefined ? undefined : Number(typed.sort) };
+              return editing.mode === 'update'
+                ? request({ method: 'PUT', url: '/sys-menu/update', body: { ...body, id: editing.row.id, version: editing.row.version } })
+                : request({ method: 'POST', url: '/sys-menu/create', body: { ...body, parentId: editing.parent?.id ?? null } });
+            }}
             onDone={(saved) => {
               const parent = editing.parent;
               setEditing(null);

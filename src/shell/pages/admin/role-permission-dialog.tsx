@@ -35,6 +35,9 @@ export function RolePermissionDialog({ role, onClose }: { role: { id: number; ro
   const [menus, setMenus] = useState<MenuNode[] | null>(null);
   const [orgs, setOrgs] = useState<{ id: number; orgName: string; orgCode: string }[]>([]);
   const [checked, setChecked] = useState<string[]>([]);
+  // entries held without any of their buttons (read-only grants, e.g. a picker's master data): the tree
+  // cannot show such a parent checked, so they are kept as they are when the role is saved
+  const [readOnly, setReadOnly] = useState<string[]>([]);
   const [orgChecked, setOrgChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -54,6 +57,12 @@ export function RolePermissionDialog({ role, onClose }: { role: { id: number; ro
       walk(tree);
       setMenus(tree);
       setChecked(held.filter((id) => !parents.has(id)).map(String));
+      const heldSet = new Set(held);
+      const anyHeldBelow = (n: MenuNode): boolean => n.children.some((c) => heldSet.has(c.id) || anyHeldBelow(c)) || (n.buttonUrls ?? []).some((b) => heldSet.has(b.id));
+      const kept: string[] = [];
+      const find = (nodes: MenuNode[]) => nodes.forEach((n) => { if (heldSet.has(n.id) && parents.has(n.id) && !anyHeldBelow(n)) kept.push(String(n.id)); find(n.children); });
+      find(tree);
+      setReadOnly(kept);
       setOrgs(orgList.list);
       setOrgChecked(heldOrgs.map(String));
     })().catch(() => { if (live) onClose(); });
@@ -72,7 +81,7 @@ export function RolePermissionDialog({ role, onClose }: { role: { id: number; ro
     if (!role) return;
     setSaving(true);
     try {
-      await request({ method: 'PUT', url: '/sys-role/menu', body: { roleId: role.id, menuIds: withAncestors(checked, parentOf).map(Number) } });
+      await request({ method: 'PUT', url: '/sys-role/menu', body: { roleId: role.id, menuIds: withAncestors([...checked, ...readOnly], parentOf).map(Number) } });
       await request({ method: 'PUT', url: '/sys-role/orgs', body: { roleId: role.id, orgIds: orgChecked.map(Number) } });
       message.success(t('admin.saved'));
       onClose();

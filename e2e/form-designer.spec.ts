@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiJson } from './support/admin-api';
+import { expectNoConsoleErrors, signIn, watchConsole } from './support/login';
+
+const SHOTS = process.env.E2E_SHOTS;
+const ROW_PX = 76;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const [w, h] of [[1440, 900], [1280, 800]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+interface Draft { version: number; draft: { formSubList: { fieldName: string; fieldExplain: string; irequired?: boolean; customTable?: string }[] } & Record<string, unknown> }
+
+/**
+ * A copy of the seeded purchase settlement's FORM template (unique per run) without one of its
+ * fields, so the palette offers that column.
+ */
+async function templateToDesign(page: Page): Promise<{ id: number; field: string; label: string; table: string }> {
+  const found = await apiJson<{ list: { id: number; formatCode: string }[] }>(page, 'GET', '/optimus_prime/cg-format/list?formatCode=fd_pu_settlement_main_form&formatType=FORM&pn=1&ps=20');
+  const source = found.data.list.find((r) => r.formatCode === 'fd_pu_settlement_main_form')!;
+  const suffix = Date.now().toString(36);
+  const copy = await apiJson<{ id: number }>(page, 'POST', `/optimus_prime/cg-format/copy/${source.id}`, { formatCode: `fd_e2e_design_${suffix}`, formatName: `表单设计${suffix}` });
+  expect(copy.success, copy.msg).toBe(true);
+  const { data } = await apiJson<Draft>(page, 'GET', `/optimus_prime/cg-format/draft/${copy.data.id}`);
+  const removed = data.draft.formSubList.filter((f) => !f.irequired).at(-1)!;
+  const saved = await apiJson(page, 'PUT', `/optimus_prime/cg-format/draft/${copy.data.id}`, {
+    version: data.version, draft: { ...data.draft, formSubList: data.draft.formSubList.filter((f) => f !== removed) },
+  });
+  expect(saved.success, saved.msg).toBe(true);
+  return { id: copy.data.id, field: removed.fieldName, label: removed.fieldExplain, table: removed.customTable ?? String(data.draft.customTable) };
+}
+
+test('表单设计: an administrator drags a column onto the canvas, places and resizes it keyboard-only, sets 必填; after a reload undo still works', async ({ page }) => {
+  test.setTimeout(180_000);
+  const problems = watchConsole(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  const { id, field, label, table } = await templateToDesign(page);
+  await page.goto(`/custom/format/form/sub?id=${id}`);
+  const designer = page.locator('.wb-form-designer:visible');
+  await expect(designer).toBeVisible();
+  await expect(designer.locator('.wb-fd-canvas-bar')).toContainText('8 列');
+  const item = designer.locator(`[data-palette="col:${table}.${field}"]`);
+  await expect(item).toBeVisible();
+  await shot(page, 'form-designer');
+
+  // drag the column from the palette onto the first free row of the canvas
+  const grid = designer.locator('.wb-fd-grid[data-group=""]');
+  await grid.scrollIntoViewIfNeeded();
+  const box = (await grid.boundingBox())!;
+  const from = (await item.boundingBox())!;
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  // the dragged item's top-left corner lands on the cell: the pointer keeps its offset within the item
+  const aim = { x: box.x + 4 + (start.x - from.x), y: box.y + box.height - 2 * ROW_PX + 4 + (start.y - from.y) };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 10, start.y + 10, { steps: 3 });
+  await page.mouse.move(aim.x, aim.y, { steps: 12 });
+  await expect(designer.locator('.wb-fd-ghost')).toBeVisible();
+  await page.mouse.up();
+  const card = designer.locator(`.wb-fd-field[data-field="${field}"]`);
+  await expect(card).toBeVisible();
+  await expect(item).toHaveCount(0);
+  const live = designer.locator('.wb-fd-live');
+  await expect(live).toHaveText(/^已移动到第(\d+)行第1列，占1列$/);
+  const row = Number(/第(\d+)行/.exec((await live.textContent())!)![1]);
+
+  // keyboard only: Space picks up, ↓ one row, Shift+→ one column wider, Enter drops
+  await card.focus();
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('已拿起');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toHaveText(`第${row + 1}行第1列，占1列`);
+  await page.keyboard.press('ArrowRight');
+  await expect(live).toHaveText(`第${row + 1}行第2列，占1列`);
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(live).toHaveText(`第${row + 1}行第2列，占2列`);
+  await page.keyboard.press('Enter');
+  await expect(live).toHaveText(`已移动到第${row + 1}行第2列，占2列`);
+  await expect(card).toHaveCSS('grid-column-start', '7');
+  await expect(card).toHaveCSS('grid-column-end', 'span 12');
+  // Shift+→ past the row end is clamped visibly
+  await card.focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Shift+ArrowRight');
+  await expect(designer.locator('.wb-fd-clamp')).toContainText('宽度受限：要求占8列，该位置最多占7列');
+  await expect(card).toHaveCSS('grid-column-end', 'span 42');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(card).toHaveCSS('grid-column-end', 'span 36');
+
+  // 必填 in the property panel
+  const panel = designer.locator('.wb-fd-panel');
+  await expect(panel.locator('.wb-fd-panel-title')).toContainText(label);
+  await panel.locator('.ant-formily-item').filter({ hasText: '必填' }).getByRole('switch').click();
+  await expect(card.locator('.wb-fd-required')).toBeVisible();
+  await expect(page.locator('.wb-fd-save')).toHaveText('已自动保存', { timeout: 15_000 });
+  await shot(page, 'form-designer-edited');
+
+  // reload: the draft and its history come back; Ctrl+Z in the panel undoes 必填, on the canvas the last resize
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(card.locator('.wb-fd-required')).toBeVisible();
+  await expect(card).toHaveCSS('grid-column-end', 'span 36');
+  await panel.getByRole('button', { name: /撤\s*销/ }).click();
+  await expect(card.locator('.wb-fd-required')).toHaveCount(0);
+  await expect(card).toHaveCSS('grid-column-end', 'span 36');
+  await card.focus();
+  await page.keyboard.press('Control+z');
+  await expect(card).toHaveCSS('grid-column-end', 'span 42');
+  await expect(page.locator('.wb-fd-save')).toHaveText('已自动保存', { timeout: 15_000 });
+
+  // the stored draft is what the canvas shows
+  const { data } = await apiJson<Draft>(page, 'GET', `/optimus_prime/cg-format/draft/${id}`);
+  const stored = data.draft.formSubList.find((f) => f.fieldName === field) as { irequired?: boolean; layout?: { row: number; col: number; span: number } };
+  expect(stored.irequired ?? false).toBe(false);
+  expect(stored.layout).toMatchObject({ row, col: 6, span: 42 });
+  await expectNoConsoleErrors(problems);
+});

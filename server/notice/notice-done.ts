@@ -1,0 +1,86 @@
+import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import { badRequest } from '../http/app-error';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
+type AnyDb = Kysely<any>;
+type Row = Record<string, unknown>;
+type Kind = 'pu' | 'sa';
+
+/** The notice kind of a weigh-record or registry table. */
+export function noticeKindOf(tableName: string): Kind | null {
+  if (tableName === 'mm_pu_weigh' || tableName === 'pu_registry') return 'pu';
+  if (tableName === 'mm_sa_weigh' || tableName === 'sa_registry') return 'sa';
+  return null;
+}
+
+/** The notices whose registries the weigh records came through. */
+export async function noticesOfWeighs(db: AnyDb, kind: Kind, weighIds: number[]): Promise<number[]> {
+  if (!weighIds.length) return [];
+  const rows = await db.selectFrom(`mm_${kind}_weigh as w`).innerJoin(`${kind}_registry_sub as s`, 's.registry_id', 'w.registry_id')
+    .select('s.notice_id as noticeId').distinct().where('w.id', 'in', weighIds).where('s.deleted', '=', false).where('s.notice_id', 'is not', null).execute() as Row[];
+  return rows.map((r) => Number(r.noticeId));
+}
+
+/**
+ * 已执行量 of a notice's lines follows its weigh records: the net of every weigh record (not
+ * deleted, not voided) of a registry that came for the notice, per material — a line gets the net
+ * of its material; a notice with one line gets all of it. Run in the transaction that changed a
+ * weigh record.
+ */
+export async function refreshNoticeDone(db: AnyDb, kind: Kind, noticeIds: number[]): Promise<void> {
+  for (const noticeId of new Set(noticeIds)) {
+    const lines = await db.selectFrom(`${kind}_notice_line`).select(['id', 'inv_name as invName']).where('notice_id', '=', noticeId).where('deleted', '=', false).execute() as Row[];
+    if (!lines.length) continue;
+    const sums = await db.selectFrom(`mm_${kind}_weigh as w`).innerJoin(`${kind}_registry_sub as s`, 's.registry_id', 'w.registry_id')
+      .select((eb) => ['w.material_name as material', eb.fn.sum('w.net').as('net')])
+      .where('s.notice_id', '=', noticeId).where('s.deleted', '=', false).where('w.deleted', '=', false).where('w.status', '!=', 'OBSOLETE').where('w.net', 'is not', null)
+      .groupBy('w.material_name').execute() as Row[];
+    const total = sums.reduce((t, s) => t.plus(String(s.net ?? 0)), new Decimal(0));
+    for (const line of lines) {
+      const done = lines.length === 1 ? total : sums.filter((s) => s.material === line.invName).reduce((t, s) => t.plus(String(s.net ?? 0)), new Decimal(0));
+      await db.updateTable(`${kind}_notice_line`).set({ done_qty: done.toFixed(3) }).where('id', '=', line.id).execute();
+    }
+  }
+}
+
+export async function refreshNoticesOfWeighs(db: AnyDb, tableName: string, weighIds: number[]): Promise<void> {
+  const kind = tableName === 'mm_pu_weigh' ? 'pu' : tableName === 'mm_sa_weigh' ? 'sa' : null;
+  if (!kind) return;
+  await refreshNoticeDone(db, kind, await noticesOfWeighs(db, kind, weighIds));
+}
+
+/**
+ * A new registry comes for a notice line that has room: once the line's 已执行量 reaches its 上限量
+ * the registry is refused, saying by how much the notice is over.
+ */
+export async function refuseNoticeOverLimit(db: AnyDb, tableName: string, orgId: number, body: Row): Promise<void> {
+  const kind = tableName === 'pu_registry' ? 'pu' : tableName === 'sa_registry' ? 'sa' : null;
+  if (!kind) return;
+  const subs = (body.children as Record<string, unknown> | undefined)?.[`${kind}_registry_sub`];
+  if (!Array.isArray(subs)) return;
+  for (const [index, raw] of subs.entries()) {
+    const sub = (raw ?? {}) as Row;
+    let q = db.selectFrom(`${kind}_notice`).select(['id', 'notice_code as noticeCode']).where('org_id', '=', orgId).where('deleted', '=', false);
+    if (sub.noticeId !== undefined && sub.noticeId !== null && sub.noticeId !== '') {
+      // an id that is no id is refused with its field by the column checks that follow
+      const id = Number(sub.noticeId);
+      if (!Number.isSafeInteger(id) || id < 1) continue;
+      q = q.where('id', '=', id);
+    }
+    else if (typeof sub.noticeCode === 'string' && sub.noticeCode) q = q.where('notice_code', '=', sub.noticeCode);
+    else continue;
+    const notice = await q.executeTakeFirst() as Row | undefined;
+    if (!notice) continue;
+    const lines = await db.selectFrom(`${kind}_notice_line`).select(['inv_name as invName', 'done_qty as doneQty', 'max_limit as maxLimit'])
+      .where('notice_id', '=', notice.id).where('deleted', '=', false).execute() as Row[];
+    const line = lines.length === 1 ? lines[0] : lines.find((l) => l.invName === sub.materialName);
+    if (!line || line.maxLimit === null || line.maxLimit === undefined) continue;
+    const done = new Decimal(String(line.doneQty ?? 0));
+    const max = new Decimal(String(line.maxLimit));
+    if (done.lt(max)) continue;
+    const over = done.minus(max);
+    throw badRequest(`通知单 ${String(notice.noticeCode)}（${String(line.invName)}）已执行 ${done.toFixed(3)} 吨，上限 ${max.toFixed(3)} 吨，`
+      + (over.gt(0) ? `已超出 ${over.toFixed(3)} 吨` : '已达上限') + '，不能再登记', { field: `children.${kind}_registry_sub[${index}].noticeCode` });
+  }
+}

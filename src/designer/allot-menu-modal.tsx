@@ -1,0 +1,38 @@
+import { App as AntApp, Form, Modal, TreeSelect } from 'antd';
+import { useEffect, useState } from 'react';
+import { useRuntime } from '../runtime';
+
+/** A node of the menu tree (`/sys-menu/manage_list`: menus only; buttons ride on their menu). */
+interface MenuNode { id: number; title: string; children?: MenuNode[] }
+interface MenuOption { value: number; title: string; children: MenuOption[] }
+const menuOptions = (nodes: MenuNode[]): MenuOption[] =>
+  nodes.map((n) => ({ value: n.id, title: n.title, children: menuOptions(n.children ?? []) }));
+
+/**
+ * 分配菜单 of a data source (a table's or a SQL source's): the group it goes under, picked from the
+ * menu tree; `allot` makes the entry (a failure is shown by the request layer and keeps the dialog open).
+ */
+export function AllotMenuModal({ name, allot, onClose }: { name: string; allot: (parentId: number) => Promise<{ urlPath: string }>; onClose: () => void }) {
+  const { request } = useRuntime();
+  const { message } = AntApp.useApp();
+  const [tree, setTree] = useState<MenuNode[]>([]);
+  const [parentId, setParentId] = useState<number>();
+  useEffect(() => { void request<MenuNode[]>({ url: '/sys-menu/manage_list' }).then(setTree).catch(() => undefined); }, [request]);
+  return (
+    <Modal
+      open title={`分配菜单：${name}`} onCancel={onClose} okButtonProps={{ disabled: !parentId }}
+      onOk={() => {
+        void allot(parentId!).then((made) => {
+          message.success(`菜单已分配：${made.urlPath}（请在角色的分配权限中授权）`);
+          onClose();
+        }).catch(() => undefined);
+      }}
+    >
+      <Form layout="vertical">
+        <Form.Item label="上级菜单" required>
+          <TreeSelect aria-label="上级菜单" treeData={menuOptions(tree)} value={parentId} onChange={setParentId} treeDefaultExpandAll showSearch treeNodeFilterProp="title" placeholder="请选择菜单组" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

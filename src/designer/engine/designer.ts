@@ -1,0 +1,171 @@
+import { applyPatches } from 'immer';
+import { parseTemplate } from '../../schema/parse-template';
+import { ShapeError } from '../../schema/shape';
+import type { SpanClamp } from '../../schema/layout-rules';
+import type { Template } from '../../schema/template';
+import { checkTemplateAttributes } from '../../schema/template-attributes';
+import { applyCommand, commandLabel, type Command, type Refusal } from './commands';
+import { fromTemplate, nodeOfPath, toTemplateWithPaths, type DesignDraft } from '../../schema/design-nodes';
+import { HISTORY_LIMIT, replayHistory, type History, type HistoryEntry, type Scope, type ScopeStacks, type Step } from '../../schema/design-history';
+
+export { HISTORY_LIMIT, SCOPES, applyEntries, emptyHistory, replayHistory } from '../../schema/design-history';
+export type { History, HistoryEntry, Scope, ScopeStacks, Step } from '../../schema/design-history';
+
+/**
+ * The designer without React: the node map being edited, undo and redo per scope, the selection,
+ * and the problems of the draft by node. Every command is checked with the template parser; a
+ * command after which the draft would not parse is refused (the draft stays as it was), and the
+ * template-attribute rules (calculations, default times) are shown on their node.
+ *
+ * Scopes keep their own undo stacks: Ctrl+Z on the canvas never undoes typing in the property
+ * panel or the code editor. Typing in one property field (commands carrying the same `typing`
+ * session) makes one undo step. Each step done, undone or redone is also a history entry; the
+ * entries go to the server with the draft they produced (`takeEntries`), and `replayHistory`
+ * rebuilds the stacks after a reload or in another browser.
+ */
+
+
+export interface Problem { nodeId: string | null; path: string; message: string }
+
+export interface DesignerState {
+  draft: DesignDraft;
+  history: History;
+  selection: string[];
+  /** Rule problems of the current draft (it always parses). */
+  problems: Problem[];
+  /** History entries not yet sent to the server. */
+  pending: HistoryEntry[];
+  /** Step ids given so far (with the session prefix, unique across browsers). */
+  counter: number;
+  session: string;
+}
+
+export type Outcome =
+  | { ok: true; state: DesignerState; clamp: SpanClamp | null }
+  | { ok: false; state: DesignerState; refusal: Refusal };
+
+
+/** The template of a node map, checked: parse problems refuse it, rule problems are listed by node. */
+export function validate(draft: DesignDraft): { template: Template | null; refusal: Refusal | null; problems: Problem[] } {
+  const { template, paths } = toTemplateWithPaths(draft);
+  let parsed: Template;
+  try {
+    parsed = parseTemplate(template);
+  } catch (error) {
+    if (error instanceof ShapeError) return { template: null, refusal: { nodeId: nodeOfPath(paths, error.path), message: error.message }, problems: [] };
+    throw error;
+  }
+  try {
+    checkTemplateAttributes(parsed);
+    return { template: parsed, refusal: null, problems: [] };
+  } catch (error) {
+    if (error instanceof ShapeError) return { template: parsed, refusal: null, problems: [{ nodeId: nodeOfPath(paths, error.path), path: error.path, message: error.message }] };
+    throw error;
+  }
+}
+
+/** Starts designing a (parsed) template, with the history read from the server. */
+export function openDesigner(template: Template, entries: HistoryEntry[] = [], session = randomSession()): DesignerState {
+  const draft = fromTemplate(template);
+  return { draft, history: replayHistory(entries), selection: [], problems: validate(draft).problems, pending: [], counter: 0, session };
+}
+
+function randomSession(): string {
+  const bytes = new Uint8Array(6);
+  globalThis.crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(36).padStart(2, '0')).join('');
+}
+
+const scopeOf = (command: Command): Scope => (command.type === 'set-property' || command.type === 'batch-set-property' ? 'properties' : 'canvas');
+
+/** Runs a command in a scope (by default: property edits in the property panel's, the rest on the canvas). */
+export function execute(state: DesignerState, command: Command, scope: Scope = scopeOf(command)): Outcome {
+  const applied = applyCommand(state.draft, command);
+  if (!applied.ok) return { ok: false, state, refusal: applied.refusal };
+  if (applied.patches.length === 0) return { ok: true, state, clamp: applied.clamp };
+  const checked = validate(applied.draft);
+  if (checked.refusal) return { ok: false, state, refusal: checked.refusal };
+  const stacks = state.history[scope];
+  const typing = command.type === 'set-property' && command.typing ? `${command.id ?? ''}:${command.key}:${command.typing}` : null;
+  const top = stacks.undo[stacks.undo.length - 1];
+  let step: Step;
+  let undo: Step[];
+  let counter = state.counter;
+  if (typing && top?.typing === typing && stacks.redo.length === 0) {
+    // one more keystroke of the same field: the same step, its inverse still back to before the typing
+    step = { ...top, patches: [...top.patches, ...applied.patches], inverse: [...applied.inverse, ...top.inverse] };
+    undo = [...stacks.undo.slice(0, -1), step];
+  } else {
+    counter += 1;
+    step = { id: `${state.session}-${counter}`, scope, label: commandLabel(command), patches: applied.patches, inverse: applied.inverse, typing };
+    undo = [...stacks.undo, step].slice(-HISTORY_LIMIT);
+  }
+  const history = { ...state.history, [scope]: { undo, redo: [] } };
+  const pending = appendEntry(state.pending, { action: 'do', step });
+  const selection = command.type === 'remove' ? state.selection.filter((id) => !command.ids.includes(id)) : state.selection;
+  return { ok: true, clamp: applied.clamp, state: { ...state, draft: applied.draft, history, pending, counter, problems: checked.problems, selection } };
+}
+
+/** A `do` of the step on top replaces it (typing extends a step); other entries are added. */
+function appendEntry(pending: HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
+  const last = pending[pending.length - 1];
+  if (entry.action === 'do' && last?.action === 'do' && last.step.id === entry.step.id) return [...pending.slice(0, -1), entry];
+  return [...pending, entry];
+}
+
+function move(state: DesignerState, scope: Scope, action: 'undo' | 'redo'): Outcome {
+  const stacks = state.history[scope];
+  const from = action === 'undo' ? stacks.undo : stacks.redo;
+  const step = from[from.length - 1];
+  if (!step) return { ok: false, state, refusal: { nodeId: null, message: action === 'undo' ? '没有可撤销的操作' : '没有可重做的操作' } };
+  let draft: DesignDraft;
+  try {
+    draft = applyPatches(state.draft, action === 'undo' ? step.inverse : step.patches);
+  } catch {
+    return { ok: false, state, refusal: { nodeId: null, message: `无法${action === 'undo' ? '撤销' : '重做'}「${step.label}」：相关的项已被其他操作删除` } };
+  }
+  const checked = validate(draft);
+  if (checked.refusal) return { ok: false, state, refusal: checked.refusal };
+  const sealed: Step = { ...step, typing: null };
+  const next: ScopeStacks = action === 'undo'
+    ? { undo: stacks.undo.slice(0, -1), redo: [...stacks.redo, sealed] }
+    : { undo: [...stacks.undo, sealed], redo: stacks.redo.slice(0, -1) };
+  const existing = new Set(Object.keys(draft.nodes));
+  return {
+    ok: true, clamp: null,
+    state: {
+      ...state, draft, problems: checked.problems, history: { ...state.history, [scope]: next },
+      pending: appendEntry(state.pending, { action, step: sealed }), selection: state.selection.filter((id) => existing.has(id)),
+    },
+  };
+}
+
+export const undo = (state: DesignerState, scope: Scope): Outcome => move(state, scope, 'undo');
+export const redo = (state: DesignerState, scope: Scope): Outcome => move(state, scope, 'redo');
+
+export const canUndo = (state: DesignerState, scope: Scope): boolean => state.history[scope].undo.length > 0;
+export const canRedo = (state: DesignerState, scope: Scope): boolean => state.history[scope].redo.length > 0;
+
+/** The entries to send with the next save, and the state without them. */
+export function takeEntries(state: DesignerState): { entries: HistoryEntry[]; state: DesignerState } {
+  return { entries: state.pending, state: { ...state, pending: [] } };
+}
+
+/** The template to save. */
+export function currentTemplate(state: DesignerState): Template {
+  return toTemplateWithPaths(state.draft).template;
+}
+
+/** Selection: one node, add to it (Shift/Ctrl), or toggle one. Unknown ids are ignored. */
+export function select(state: DesignerState, ids: string[], mode: 'replace' | 'add' | 'toggle' = 'replace'): DesignerState {
+  const known = ids.filter((id) => state.draft.nodes[id]);
+  let selection: string[];
+  if (mode === 'replace') selection = [...new Set(known)];
+  else if (mode === 'add') selection = [...new Set([...state.selection, ...known])];
+  else selection = known.reduce((s, id) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]), state.selection);
+  return { ...state, selection };
+}
+
+/** The selected nodes' property set to one value in one undo step. */
+export const batchSet = (state: DesignerState, key: string, value: unknown): Outcome =>
+  execute(state, { type: 'batch-set-property', ids: state.selection, key, value });

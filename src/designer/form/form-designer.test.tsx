@@ -1,0 +1,235 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ControlsProvider, RuntimeProvider, defaultControls, withControls, type CellProps, type RuntimeRequest, type RuntimeServices } from '../../runtime';
+import type { HistoryEntry } from '../../schema/design-history';
+import { parseTemplate } from '../../schema/parse-template';
+import type { Template } from '../../schema/template';
+import type { DraftRecord } from '../engine/attribute-draft';
+import { execute, openDesigner } from '../engine/designer';
+import { FormatDesignPage } from './form-designer-page';
+
+const template = (): Template => parseTemplate({
+  formatName: '车辆', formatCode: 'fd_truck_form', formatType: 'FORM', customTable: 'fd_truck', formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+  formSubList: [
+    { fieldName: 'plateNo', fieldExplain: '车牌号', customTable: 'fd_truck', formSubmitType: 'ONE_TXT', fieldType: 'CHAR' },
+    { fieldName: 'driver', fieldExplain: '司机', customTable: 'fd_truck', formSubmitType: 'ONE_TXT', fieldType: 'CHAR' },
+  ],
+});
+
+const record = (draft: Template, version = 3): DraftRecord => ({
+  id: 9, formatCode: 'fd_truck_form', formatName: '车辆', formatType: 'FORM', customTable: 'fd_truck', tableExplain: '车辆',
+  version, changed: false, publishedAt: null, publishedBy: null, draft,
+});
+
+const columns = [
+  { fieldName: 'plateNo', fieldDbName: 'plate_no', fieldExplain: '车牌号', fieldType: 'CHAR' },
+  { fieldName: 'driver', fieldDbName: 'driver', fieldExplain: '司机', fieldType: 'CHAR' },
+  { fieldName: 'tare', fieldDbName: 'tare', fieldExplain: '皮重', fieldType: 'NUMBER' },
+];
+
+/** A text cell of our own: proves the canvas draws with the map the provider hands down. */
+function MarkedCell({ field }: CellProps) {
+  return <span data-testid="own-cell">{`[${field.fieldName}]`}</span>;
+}
+
+interface Options { draft?: Template; history?: HistoryEntry[]; put?(body: Record<string, unknown>, n: number): unknown; latest?: DraftRecord }
+
+function setup(options: Options = {}) {
+  const calls: RuntimeRequest[] = [];
+  let puts = 0;
+  const request = vi.fn(async (o: RuntimeRequest) => {
+    calls.push(o);
+    if (o.method === 'PUT') { puts += 1; return options.put ? options.put(o.body as Record<string, unknown>, puts) : { version: 3 + puts, changed: true }; }
+    if (o.url === '/optimus_prime/cg-format/draft/9') return structuredClone(puts && options.latest ? options.latest : record(options.draft ?? template()));
+    if (o.url === '/optimus_prime/cg-format/history/9') return { version: 3, entries: structuredClone(options.history ?? []) };
+    if (o.url === '/optimus_prime/cg-custom-table/list') return { list: [{ id: 4, tableName: 'fd_truck', tableExplain: '车辆', kind: 'MASTER', parentTable: null }], total: 1 };
+    if (o.url === '/optimus_prime/cg-custom-table/detail/4') return { id: 4, tableName: 'fd_truck', tableExplain: '车辆', parentKey: null, tableSubList: columns };
+    throw new Error(`unexpected call ${o.method ?? 'GET'} ${o.url}`);
+  }) as unknown as RuntimeServices['request'];
+  const services: RuntimeServices = { request, download: vi.fn(), hasPermission: () => true, desensitize: false };
+  const controls = withControls(defaultControls, { Input: { Cell: MarkedCell } });
+  render(
+    <AntApp>
+      <RuntimeProvider value={services}>
+        <ControlsProvider controls={controls}><FormatDesignPage id={9} /></ControlsProvider>
+      </RuntimeProvider>
+    </AntApp>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+const card = (fieldName: string) => document.querySelector(`.wb-fd-field[data-field="${fieldName}"]`) as HTMLElement;
+const live = () => document.querySelector('.wb-fd-live')!.textContent;
+const puts = (calls: RuntimeRequest[]) => calls.filter((c) => c.method === 'PUT');
+
+afterEach(cleanup);
+
+describe('form designer', () => {
+  it('draws the fields with the provided controls on a 4-column grid, offers the columns not yet placed, and calls no data API', async () => {
+    const { calls } = setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    expect(screen.getAllByTestId('own-cell').map((e) => e.textContent)).toEqual(['[plateNo]', '[driver]']);
+    expect(card('driver').style.gridColumn).toBe('13 / span 12');
+    expect(screen.getByText('4 列')).toBeTruthy();
+    const palette = await screen.findByRole('complementary', { name: '组件面板' });
+    await within(palette).findByText('皮重');
+    expect(within(palette).queryByText('司机')).toBeNull();
+    // the control kinds come from the descriptors' palette entries
+    expect(within(palette).getByText('单行文本')).toBeTruthy();
+    expect(within(palette).getByText('分组页签')).toBeTruthy();
+    expect(new Set(calls.map((c) => c.url))).toEqual(new Set([
+      '/optimus_prime/cg-format/draft/9', '/optimus_prime/cg-format/history/9', '/optimus_prime/cg-custom-table/list', '/optimus_prime/cg-custom-table/detail/4',
+    ]));
+  });
+
+  it('Shift+arrows change the span with a Chinese announcement; a span past the row end is refused visibly; arrows select the next field', async () => {
+    setup();
+    await waitFor(() => expect(card('driver')).toBeTruthy());
+    act(() => card('driver').focus());
+    fireEvent.keyDown(card('driver'), { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    await waitFor(() => expect(card('driver').style.gridColumn).toBe('13 / span 24'));
+    expect(live()).toBe('已移动到第1行第2列，占2列');
+    fireEvent.keyDown(card('driver'), { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(card('driver'), { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    await waitFor(() => expect(card('driver').style.gridColumn).toBe('13 / span 36'));
+    fireEvent.keyDown(card('driver'), { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    // never rewritten silently: the span stays and the clamp is shown and announced
+    await waitFor(() => expect(document.querySelector('.wb-fd-clamp')?.textContent).toBe('宽度受限：要求占4列，该位置最多占3列'));
+    expect(live()).toBe('宽度受限：要求占4列，该位置最多占3列');
+    expect(card('driver').style.gridColumn).toBe('13 / span 36');
+    fireEvent.keyDown(card('driver'), { key: 'ArrowLeft', code: 'ArrowLeft' });
+    await waitFor(() => expect(card('plateNo').getAttribute('aria-pressed')).toBe('true'));
+    expect(live()).toBe('车牌号，第1行第1列，占1列');
+  });
+
+  it('keyboard only: a palette column is picked up with Space, moved by the arrows, widened by Shift+arrows and placed with Enter', async () => {
+    setup();
+    await waitFor(() => expect(card('driver')).toBeTruthy());
+    const item = await waitFor(() => {
+      const el = document.querySelector('[data-palette="col:fd_truck.tare"]') as HTMLElement | null;
+      expect(el).toBeTruthy();
+      return el!;
+    });
+    act(() => item.focus());
+    fireEvent.keyDown(item, { key: ' ', code: 'Space' });
+    // it starts on the first free row of the canvas, shown as a ghost
+    await waitFor(() => expect(live()).toBe('已拿起 皮重，第2行第1列，占1列。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消'));
+    expect((document.querySelector('.wb-fd-ghost') as HTMLElement).style.gridRow).toBe('2');
+    // the sensor listens on the document from the next tick
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight' });
+    await waitFor(() => expect(live()).toBe('第2行第2列，占1列'));
+    fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    await waitFor(() => expect(live()).toBe('第2行第2列，占2列'));
+    fireEvent.keyDown(document, { key: 'ArrowUp', code: 'ArrowUp' });
+    fireEvent.keyDown(document, { key: 'ArrowDown', code: 'ArrowDown' });
+    await waitFor(() => expect(live()).toBe('第2行第2列，占2列'));
+    fireEvent.keyDown(document, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(card('tare')).toBeTruthy());
+    expect(card('tare').style.gridColumn).toBe('13 / span 24');
+    expect(card('tare').style.gridRow).toBe('2');
+    expect(live()).toBe('已移动到第2行第2列，占2列');
+    expect(document.querySelector('[data-palette="col:fd_truck.tare"]')).toBeNull();
+  });
+
+  it('the property panel sets 必填 as one command; Ctrl+Z on the canvas leaves it, Ctrl+Z in the panel undoes it', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    await user.click(card('plateNo'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('车牌号（plateNo）');
+    const required = within(panel).getByText('必填').closest('.ant-formily-item')!.querySelector('button[role="switch"]') as HTMLElement;
+    await user.click(required);
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-required')).toBeTruthy());
+    fireEvent.keyDown(card('plateNo'), { key: 'z', ctrlKey: true });
+    expect(card('plateNo').querySelector('.wb-fd-required')).toBeTruthy();
+    fireEvent.keyDown(required, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-required')).toBeNull());
+    expect(required.getAttribute('aria-checked')).toBe('false');
+    // search narrows the properties; 恢复默认 puts the default back
+    await user.type(within(panel).getByLabelText('搜索属性'), '标题');
+    expect(within(panel).queryByText('必填')).toBeNull();
+    const title = within(panel).getByRole('textbox', { name: '' }) as HTMLInputElement;
+    expect(title.value).toBe('车牌号');
+  });
+
+  it('batch edit across a multi-selection is one undo step', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    await user.click(card('plateNo'));
+    fireEvent.click(card('driver'), { shiftKey: true });
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('已选 2 个字段：批量修改');
+    await user.click(within(panel).getByText('必填').closest('.ant-formily-item')!.querySelector('button[role="switch"]')!);
+    await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(2));
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(0));
+  });
+
+  it('autosaves within 2 s with the revision and the history entries; history from the server replays (undo after reload)', async () => {
+    // the server's history: 司机 made required before the reload
+    const before = openDesigner(template());
+    const done = execute(before, { type: 'set-property', id: 'f:fd_truck.driver', key: 'irequired', value: true });
+    if (!done.ok) throw new Error('setup');
+    const saved = { ...record(template()), draft: parseTemplate({ ...template(), formSubList: template().formSubList!.map((f) => (f.fieldName === 'driver' ? { ...f, irequired: true } : f)) }) };
+    const { calls, user } = setup({ history: done.state.pending, draft: saved.draft });
+    await waitFor(() => expect(card('driver').querySelector('.wb-fd-required')).toBeTruthy());
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await waitFor(() => expect((within(panel).getByRole('button', { name: /撤\s*销/ }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(card('driver'));
+    fireEvent.keyDown(card('driver'), { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    await waitFor(() => expect(puts(calls)).toHaveLength(1), { timeout: 2000 });
+    const body = puts(calls)[0].body as { version: number; draft: Template; history: HistoryEntry[] };
+    expect(body.version).toBe(3);
+    expect(body.history.map((e) => `${e.action}:${e.step.label}`)).toEqual(['do:调整宽度']);
+    expect(body.draft.formSubList!.find((f) => f.fieldName === 'driver')!.layout).toEqual({ row: 0, col: 12, span: 24, group: null });
+    // the replayed step (司机 required) is still undoable after the save
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    await waitFor(() => expect(card('driver').querySelector('.wb-fd-required')).toBeNull());
+    expect(await screen.findByText('已自动保存')).toBeTruthy();
+  });
+
+  it('a stale revision opens the dialog: 查看差异后覆盖 shows the diff and 覆盖 saves over the latest revision', async () => {
+    const latest = record(parseTemplate({ ...template(), formSubList: template().formSubList!.map((f) => (f.fieldName === 'driver' ? { ...f, fieldExplain: '驾驶员' } : f)) }), 7);
+    const { calls, user } = setup({
+      latest,
+      put: (_body, n) => { if (n === 1) throw Object.assign(new Error('stale'), { status: 409 }); return { version: 8, changed: true }; },
+    });
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    act(() => card('driver').focus());
+    fireEvent.keyDown(card('driver'), { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
+    expect(within(dialog).getByText('草稿已在别处修改')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /重新加载/ })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /查看差异后覆盖/ }));
+    await within(dialog).findByText(/驾驶员/);
+    // the width is named in columns, as the designer names it
+    expect(within(dialog).getByText('司机：占1列 → 占2列')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /覆\s*盖/ }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    const body = puts(calls)[1].body as { version: number; draft: Template; history?: unknown };
+    expect(body.version).toBe(7);
+    expect(body.history).toBeUndefined();
+    expect(body.draft.formSubList!.find((f) => f.fieldName === 'driver')!.fieldExplain).toBe('司机');
+    expect(body.draft.formSubList!.find((f) => f.fieldName === 'driver')!.layout!.span).toBe(24);
+  });
+
+  it('a master-child form draws 8 columns and its child table in place: a column is selected and made required in the panel', async () => {
+    const draft = parseTemplate({
+      ...template(), formatStyle: 'FORMAT_MASTER_CHILD',
+      childSubLists: [{ customTable: 'fd_truck_line', label: '装载明细', fields: [{ fieldName: 'item', fieldExplain: '品名', formSubmitType: 'ONE_TXT' }] }],
+    });
+    const { user } = setup({ draft });
+    await screen.findByText('子表：装载明细');
+    expect(screen.getByText('8 列')).toBeTruthy();
+    const column = screen.getByText('品名');
+    await user.click(column);
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('品名（item）');
+    expect(within(panel).getByText('列宽')).toBeTruthy();
+    await user.click(within(panel).getByText('必填').closest('.ant-formily-item')!.querySelector('button[role="switch"]')!);
+    await waitFor(() => expect(column.closest('.wb-fd-child-col')!.querySelector('.wb-fd-required')).toBeTruthy());
+  });
+});

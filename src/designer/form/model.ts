@@ -1,0 +1,106 @@
+import { columnField, isShownColumn } from '../../schema/column-field';
+import { formFieldNodes, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
+import type { FieldDefinition } from '../../schema/field-definition';
+import { formColumns } from '../../schema/form-schema';
+import { GRID_UNITS, clampSpan, type SpanClamp } from '../../schema/layout-rules';
+import { fieldKey } from '../../schema/template-diff';
+import type { ResourceColumn } from '../../schema/resource';
+
+/**
+ * The form designer's arithmetic without React: which columns the palette still offers, grid
+ * places in cells, keyboard steps, the Chinese announcements of a place and the words of a clamp.
+ */
+
+/** A data source whose columns the palette offers: the main table or a line table of a master-child form. */
+export interface PaletteTable { table: string; label: string; parentKey?: string | null; columns: Pick<ResourceColumn, 'fieldName' | 'fieldExplain' | 'fieldType' | 'required'>[] }
+
+/** A column the palette offers, as the field it would add. */
+export interface PaletteColumn { key: string; table: string; field: FieldDefinition; line: boolean }
+
+/**
+ * The columns not yet on the form: for the main table the form fields, for a line table its
+ * child table's columns (a line table not yet in the template offers all its columns).
+ */
+export function paletteColumns(draft: DesignDraft, tables: readonly PaletteTable[]): { table: PaletteTable; columns: PaletteColumn[] }[] {
+  const main = draft.meta.customTable ?? null;
+  const placed = new Set<string>();
+  for (const n of Object.values(draft.nodes)) {
+    if (n.kind === 'field') placed.add(fieldKey({ customTable: n.field.customTable ?? main, fieldName: n.field.fieldName }));
+    if (n.kind === 'column' && n.parent !== 'listSubList' && n.parent !== 'resSubList') {
+      const parent = draft.nodes[n.parent];
+      if (parent?.kind === 'childTable') placed.add(fieldKey({ customTable: parent.customTable, fieldName: n.field.fieldName }));
+    }
+  }
+  return tables.map((t) => ({
+    table: t,
+    columns: t.columns.filter((c) => isShownColumn(c, t.parentKey) && c.fieldName !== 'id' && !placed.has(fieldKey({ customTable: t.table, fieldName: c.fieldName })))
+      .map((c) => ({ key: `${t.table}.${c.fieldName}`, table: t.table, field: columnField(t.table, c), line: t.table !== main })),
+  }));
+}
+
+/** Units of one column of the draft's grid. */
+export const unitOf = (draft: Pick<DesignDraft, 'meta'>): number => GRID_UNITS / formColumns(draft.meta);
+
+/** A place as the person reads it: row and column from 1, the span in columns. */
+export function placeText(layout: { row: number; col: number; span: number }, unit: number): string {
+  return `第${layout.row + 1}行第${Math.floor(layout.col / unit) + 1}列，占${Math.max(1, Math.round(layout.span / unit))}列`;
+}
+
+/** The announcement after a field lands. */
+export const movedText = (layout: { row: number; col: number; span: number }, unit: number): string => `已移动到${placeText(layout, unit)}`;
+
+/** What a clamp says: the span asked for and the one the field got. */
+export function clampText(clamp: SpanClamp, unit: number): string {
+  const asked = Math.round((clamp.requested / unit) * 10) / 10;
+  const got = clamp.applied / unit;
+  if (clamp.reason === 'max') return `宽度受限：要求占${asked}列，该位置最多占${got}列`;
+  if (clamp.reason === 'min') return `宽度受限：至少占1列（要求${asked}列）`;
+  return `宽度按整列计：要求${asked}列，实际占${got}列`;
+}
+
+/** A keyboard step of a place being moved (arrows: one cell; the place never leaves the grid). */
+export function stepPlace(place: { row: number; col: number; span: number }, key: string, unit: number): { row: number; col: number } {
+  let { row, col } = place;
+  if (key === 'ArrowLeft') col -= unit;
+  if (key === 'ArrowRight') col += unit;
+  if (key === 'ArrowUp') row -= 1;
+  if (key === 'ArrowDown') row += 1;
+  col = Math.max(0, Math.min(GRID_UNITS - unit, col));
+  return { row: Math.max(0, row), col };
+}
+
+/** A span changed by Shift+arrow (right wider, left narrower by one column), clamped where it starts. */
+export const stepSpan = (span: number, col: number, key: string, unit: number): SpanClamp =>
+  clampSpan(span + (key === 'ArrowRight' ? unit : key === 'ArrowLeft' ? -unit : 0), col, (GRID_UNITS / unit) as 4 | 8);
+
+/** A place from a position on the grid (pixels from its top-left corner). */
+export function placeAt(x: number, y: number, gridWidth: number, rowHeight: number, unit: number): { row: number; col: number } {
+  const unitPx = gridWidth / GRID_UNITS;
+  const col = Math.round(x / (unitPx * unit)) * unit;
+  return { row: Math.max(0, Math.round(y / rowHeight)), col: Math.max(0, Math.min(GRID_UNITS - unit, col)) };
+}
+
+/** The fields of one grid (ungrouped: null), in reading order. */
+export const gridFields = (draft: DesignDraft, group: string | null): FieldNode[] => formFieldNodes(draft).filter((n) => (n.layout.group ?? null) === group);
+
+/** Rows a grid shows: its last used row and two free ones to drop into. */
+export const gridRows = (fields: readonly FieldNode[]): number => fields.reduce((max, n) => Math.max(max, n.layout.row + 1), 0) + 2;
+
+/** The tab groups in order. */
+export const groupsOf = (draft: DesignDraft): TabGroupNode[] => draft.order.groups.map((id) => draft.nodes[id] as TabGroupNode);
+
+/** A new tab group's key and label (分组1, 分组2…, never an existing key). */
+export function nextGroup(draft: DesignDraft): { key: string; label: string } {
+  const keys = new Set(groupsOf(draft).map((g) => g.key));
+  let n = keys.size + 1;
+  while (keys.has(`group${n}`)) n += 1;
+  return { key: `group${n}`, label: `分组${n}` };
+}
+
+/** The field next to one in reading order (arrows select): -1 before, +1 after. */
+export function neighbour(draft: DesignDraft, id: string, step: -1 | 1): string | null {
+  const all = formFieldNodes(draft);
+  const i = all.findIndex((n) => n.id === id);
+  if (i < 0) return null;
+  return all[i + step]?.id ?? null;
+}

@@ -1,0 +1,190 @@
+import { FormItem, Input, NumberPicker, Select, Switch } from '@formily/antd-v5';
+import { createForm, onFieldInputValueChange } from '@formily/core';
+import { FormProvider, createSchemaField, useField, type ISchema } from '@formily/react';
+import { Button, Empty, Input as AntInput, Space, Tooltip, Typography } from 'antd';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useControls, useTr, type ControlRegistry } from '../../runtime';
+import { propertiesFor, propertyFormSchema, propertyValue, type ControlProperty } from '../../schema/control-properties';
+import { toTemplate, type ColumnNode, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
+import type { FieldDefinition, FieldOption } from '../../schema/field-definition';
+import { componentOf } from '../../schema/form-schema';
+import { attributeLists, calculationOptions, type AttributeKind } from '../../schema/template-attributes';
+import { asDateSpec, describeDateSpec, timeRangeDefault, toTimeRangeDefault } from '../../schema/time-dialogs';
+import { useDesigner, type DesignerStore } from './store';
+
+/** What the panel asks of the screen: set a property on the selection (one command), reset it. */
+interface PanelActions {
+  set(key: string, value: unknown, typing: string | null): void;
+  reset(key: string): void;
+  field: FieldDefinition | null;
+}
+const PanelContext = createContext<PanelActions | null>(null);
+
+/** A property's form item with 恢复默认 beside it. */
+function PropertyItem(props: Record<string, unknown>) {
+  const field = useField();
+  const actions = useContext(PanelContext);
+  const name = String(field.props.name);
+  return (
+    <FormItem
+      {...props}
+      addonAfter={(
+        <Tooltip title="恢复默认">
+          <Button size="small" type="text" aria-label={`${String(field.title ?? name)} 恢复默认`} onClick={() => actions?.reset(name)}>↺</Button>
+        </Tooltip>
+      )}
+    />
+  );
+}
+
+/** Options as lines of 值=标签 (an ENUM field's choices). */
+function OptionsEditor({ value, onChange }: { value?: FieldOption[] | null; onChange?(v: FieldOption[] | null): void }) {
+  const text = (value ?? []).map((o) => `${String(o.value)}=${o.label}`).join('\n');
+  const [draft, setDraft] = useState(text);
+  useEffect(() => setDraft(text), [text]);
+  return (
+    <AntInput.TextArea
+      rows={3} value={draft} placeholder="每行一项：值=标签" onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => {
+        const options = draft.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => {
+          const at = l.indexOf('=');
+          return at < 0 ? { value: l, label: l } : { value: l.slice(0, at).trim(), label: l.slice(at + 1).trim() };
+        });
+        if (draft !== text) onChange?.(options.length ? options : null);
+      }}
+    />
+  );
+}
+
+/** A property set by one of the attribute dialogs (计算方式, 选择时间, 选择时间范围, 选择时间点). */
+function AttributeDialog({ value, onChange, kind }: { value?: unknown; onChange?(v: unknown): void; kind: AttributeKind }) {
+  const [open, setOpen] = useState(false);
+  const actions = useContext(PanelContext);
+  const template = useContext(TemplateContext);
+  const field = actions?.field;
+  const summary = kind === 'dateSpec' ? (asDateSpec(value) ? describeDateSpec(asDateSpec(value)!) : '')
+    : kind === 'timeRange' ? (timeRangeDefault({ defaultValue: value as FieldDefinition['defaultValue'] }) ?? []).join(' 至 ')
+      : kind === 'calculate' ? (value ? '已设置' : '') : typeof value === 'string' ? value : '';
+  const lists = template ? attributeLists(template()) : [];
+  const list = lists.find((l) => l.path === 'formSubList');
+  const options = kind === 'calculate' && open && field && list ? calculationOptions(template!(), list, field) : null;
+  const take = (v: unknown) => { onChange?.(v); setOpen(false); };
+  return (
+    <Space size={4}>
+      <Typography.Text type={summary ? undefined : 'secondary'} className="wb-fd-attr">{summary || '未设置'}</Typography.Text>
+      <Button size="small" onClick={() => setOpen(true)}>设置</Button>
+      {kind === 'calculate' && <CalculationDialog open={open} value={(value ?? null) as never} fields={options?.fields ?? []} sumTables={options?.sumTables ?? []} onOk={take} onCancel={() => setOpen(false)} />}
+      {kind === 'dateSpec' && <DateSpecDialog open={open} value={asDateSpec(value)} withTime={field?.formSubmitType !== 'DATA_BOX'} onOk={take} onCancel={() => setOpen(false)} />}
+      {kind === 'timeRange' && <TimeRangeDialog open={open} value={timeRangeDefault({ defaultValue: value as FieldDefinition['defaultValue'] })} onOk={(r) => take(toTimeRangeDefault(r))} onCancel={() => setOpen(false)} />}
+      {kind === 'timePoint' && <TimePointDialog open={open} value={typeof value === 'string' ? value : null} onOk={take} onCancel={() => setOpen(false)} />}
+    </Space>
+  );
+}
+
+const TemplateContext = createContext<(() => ReturnType<typeof toTemplate>) | null>(null);
+
+const SchemaField = createSchemaField({
+  components: { FormItem: PropertyItem, Input, 'Input.TextArea': Input.TextArea, NumberPicker, Switch, Select, OptionsEditor, AttributeDialog } as never,
+});
+
+/** The properties the selection shares (a multi-selection edits what every selected field has). */
+export function sharedProperties(controls: ControlRegistry, fields: readonly { field: FieldDefinition; role: 'form' | 'child' }[]): ControlProperty[] {
+  const each = fields.map(({ field, role }) => propertiesFor(controls[componentOf(field)].properties, field, { role }));
+  if (each.length === 0) return [];
+  return each[0].filter((p) => each.every((ps) => ps.some((q) => q.name === p.name && q.control === p.control)));
+}
+
+const TEXT_CONTROLS = new Set(['Input', 'TextArea']);
+
+/** The panel's Formily form for a selection: each value the person changes goes to `changed`. */
+function propertyForm(_selection: string, changed: (name: string, value: unknown) => void) {
+  return createForm({
+    values: {},
+    effects: () => {
+      onFieldInputValueChange('*', (f) => changed(String(f.props.name), f.value));
+    },
+  });
+}
+
+/**
+ * The property panel: the selected field's (or fields') properties from its kind's property schema,
+ * rendered as a Formily form. One change is one command: `set-property` for one field (typing in a
+ * box extends one step until the box loses focus), `batch-set-property` across a selection.
+ */
+export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
+  store: DesignerStore;
+  onSet(ids: string[], key: string, value: unknown, typing: string | null): void;
+  onReset(ids: string[], property: ControlProperty): void;
+  onGroupLabel(id: string, label: string, typing: string): void;
+}) {
+  const controls = useControls();
+  const tr = useTr();
+  const selection = useDesigner(store, (s) => s.selection);
+  const nodes = useDesigner(store, (s) => s.draft.nodes);
+  const [search, setSearch] = useState('');
+  const focusSession = useRef(0);
+  const selected = selection.map((id) => nodes[id]).filter(Boolean);
+  // form fields and child-table columns (edited in place: required, width, total…)
+  const fields = selected.filter((n): n is FieldNode | ColumnNode => n.kind === 'field' || n.kind === 'column');
+  const group = selected.length === 1 && selected[0].kind === 'tabGroup' ? selected[0] as TabGroupNode : null;
+  const computed = sharedProperties(controls, fields.map((n) => ({ field: n.field, role: n.kind === 'field' ? 'form' as const : 'child' as const })));
+  const propsKey = computed.map((p) => `${p.name}:${p.control}:${p.dialog ?? ''}`).join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const properties = useMemo(() => computed, [propsKey]);
+  const shown = useMemo(() => properties.filter((p) => !search.trim() || p.label.includes(search.trim()) || String(p.name).toLowerCase().includes(search.trim().toLowerCase())), [properties, search]);
+  const ids = fields.map((n) => n.id);
+  const idsKey = ids.join(',');
+  const first = fields[0]?.field ?? null;
+
+  const latest = useRef({ ids, properties, onSet });
+  latest.current = { ids, properties, onSet };
+  // a new form for each selection (its values are the selected fields')
+  const form = useMemo(() => propertyForm(idsKey, (name, value) => {
+    const p = latest.current.properties.find((x) => x.name === name);
+    const typing = p && TEXT_CONTROLS.has(p.control) && latest.current.ids.length === 1 ? `${focusSession.current}` : null;
+    latest.current.onSet(latest.current.ids, name, value, typing);
+  }), [idsKey]);
+  // the stored values (after an undo, a reset or another field's edit) shown in the form
+  useEffect(() => {
+    if (!first) return;
+    for (const p of properties) {
+      const value = propertyValue(p, first);
+      if (JSON.stringify(form.getValuesIn(p.name) ?? null) !== JSON.stringify(value ?? null)) form.setValuesIn(p.name, value);
+    }
+  }, [form, first, properties]);
+
+  const schema = useMemo(() => propertyFormSchema(shown), [shown]);
+  const actions = useMemo<PanelActions>(() => ({
+    set: (key, value, typing) => onSet(ids, key, value, typing),
+    reset: (key) => { const p = properties.find((x) => x.name === key); if (p) onReset(ids, p); },
+    field: first,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }), [idsKey, properties, first, onSet, onReset]);
+  const template = useMemo(() => () => toTemplate(store.get().draft), [store]);
+
+  if (group) {
+    return (
+      <div className="wb-fd-panel-body" onFocus={() => { focusSession.current += 1; }}>
+        <Typography.Title level={5}>{tr('分组')}</Typography.Title>
+        <label>{tr('分组名称')}<AntInput aria-label={tr('分组名称')} value={group.label} onChange={(e) => onGroupLabel(group.id, e.target.value, `${focusSession.current}`)} /></label>
+      </div>
+    );
+  }
+  if (fields.length === 0) return <Empty className="wb-fd-panel-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('选中画布上的字段以编辑属性（Shift 或 Ctrl 点击可多选）')} />;
+  return (
+    <div className="wb-fd-panel-body" onFocus={() => { focusSession.current += 1; }}>
+      <div className="wb-fd-panel-title">
+        {fields.length === 1 ? `${first!.fieldExplain}（${first!.fieldName}）` : tr('已选 {n} 个字段：批量修改', { n: fields.length })}
+      </div>
+      <AntInput.Search allowClear size="small" placeholder={tr('搜索属性')} aria-label={tr('搜索属性')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ marginBottom: 8 }} />
+      {shown.length === 0 && <Typography.Text type="secondary">{tr('没有匹配的属性')}</Typography.Text>}
+      <PanelContext.Provider value={actions}>
+        <TemplateContext.Provider value={template}>
+          <FormProvider form={form}>
+            <SchemaField schema={schema as unknown as ISchema} />
+          </FormProvider>
+        </TemplateContext.Provider>
+      </PanelContext.Provider>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { useRef } from 'react';
+import { paletteOf, useControls, useTr } from '../../runtime';
+import type { ButtonNode, ColumnNode } from '../../schema/design-nodes';
+import { FIELD_TYPES, SEARCH_INPUT_KINDS, type FieldDefinition } from '../../schema/field-definition';
+import { columnMinWidth } from '../../schema/layout-rules';
+import { VALUE_FORMAT_INFO, VALUE_FORMAT_NAMES, formatValue } from '../../schema/value-formats';
+import type { DesignSession } from './design-session';
+
+/** One typing session per focus of a text box: its keystrokes make one undo step. */
+function useTyping() {
+  const n = useRef(0);
+  const current = useRef('t0');
+  return { start: () => { n.current += 1; current.current = `t${n.current}`; }, id: () => current.current };
+}
+
+const SWITCHES: { key: keyof FieldDefinition; label: string }[] = [
+  { key: 'ishow', label: '显示' },
+  { key: 'isortField', label: '排序' },
+  { key: 'itotal', label: '合计' },
+  { key: 'iallowQuery', label: '快捷查询' },
+  { key: 'iallowAdvanceQuery', label: '高级查询' },
+  { key: 'ifixed', label: '固定在左侧' },
+];
+
+/** A list column's properties: title, width, toggles, kind, search input kind and value format with its sample. */
+export function ColumnPanel({ node, session }: { node: ColumnNode; session: DesignSession }) {
+  const tr = useTr();
+  const controls = useControls();
+  const typing = useTyping();
+  const f = node.field;
+  const set = (key: string, value: unknown, typed?: string) => session.run({ type: 'set-property', id: node.id, key, value, typing: typed });
+  const kinds = paletteOf(controls).map((p) => ({ value: p.kind, label: `${tr(p.label)}（${p.kind}）` }));
+  const format = f.cgValFormat?.valFormatFun ?? null;
+  const sample = format && format in VALUE_FORMAT_INFO ? VALUE_FORMAT_INFO[format as keyof typeof VALUE_FORMAT_INFO].sample : null;
+  return (
+    <Form layout="vertical" size="small" className="wb-ld-form" aria-label={tr('列属性')}>
+      <Typography.Text type="secondary" className="wb-ld-field-name">{f.customTable ? `${f.customTable}.` : ''}{f.fieldName}</Typography.Text>
+      <Form.Item label={tr('标题')}>
+        <Input aria-label={tr('标题')} value={f.fieldExplain} onFocus={typing.start} onChange={(e) => set('fieldExplain', e.target.value, typing.id())} />
+      </Form.Item>
+      <Form.Item label={tr('列宽')} extra={tr('最小 {n} px（按标题长度）', { n: columnMinWidth(f.fieldExplain) })}>
+        <InputNumber aria-label={tr('列宽')} min={0} max={2000} value={f.columnWidth ?? null} onChange={(v) => set('columnWidth', v ?? null)} style={{ width: '100%' }} />
+      </Form.Item>
+      <div className="wb-ld-switches">
+        {SWITCHES.map((s) => {
+          const on = s.key === 'ishow' ? f.ishow !== false : Boolean(f[s.key]);
+          return (
+            <label key={s.key} className="wb-ld-switch">
+              <Switch size="small" aria-label={tr(s.label)} checked={on} onChange={(v) => set(s.key, v)} />
+              <span>{tr(s.label)}</span>
+            </label>
+          );
+        })}
+      </div>
+      {f.isortField && (
+        <Form.Item label={tr('默认排序')}>
+          <Select aria-label={tr('默认排序')} allowClear value={f.sortMethod ?? undefined} onChange={(v) => set('sortMethod', v ?? null)}
+            options={[{ value: 'asc', label: tr('升序') }, { value: 'desc', label: tr('降序') }]} />
+        </Form.Item>
+      )}
+      <Form.Item label={tr('列类型')}>
+        <Select aria-label={tr('列类型')} showSearch optionFilterProp="label" allowClear value={f.formSubmitType ?? undefined} onChange={(v) => set('formSubmitType', v ?? null)} options={kinds} />
+      </Form.Item>
+      <Form.Item label={tr('显示类型')}>
+        <Select aria-label={tr('显示类型')} allowClear value={f.fieldType ?? undefined} onChange={(v) => set('fieldType', v ?? null)} options={FIELD_TYPES.map((t) => ({ value: t, label: t }))} />
+      </Form.Item>
+      {(f.iallowQuery || f.iallowAdvanceQuery) && (
+        <Form.Item label={tr('查询输入方式')}>
+          <Select aria-label={tr('查询输入方式')} allowClear placeholder={tr('文本')} value={f.detailsUrl ?? undefined} onChange={(v) => set('detailsUrl', v ?? null)}
+            options={SEARCH_INPUT_KINDS.map((k) => ({ value: k, label: k }))} />
+        </Form.Item>
+      )}
+      <Form.Item label={tr('值格式')} extra={sample !== null ? <span className="wb-ld-sample">{tr('示例')}：{String(sample)} → <b>{formatValue(format, sample)}</b></span> : null}>
+        <Select aria-label={tr('值格式')} allowClear value={format ?? undefined} onChange={(v) => set('cgValFormat', v ? { valFormatFun: v } : null)}
+          options={VALUE_FORMAT_NAMES.map((n) => ({ value: n, label: `${tr(VALUE_FORMAT_INFO[n].label)}（${n}）` }))} />
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** A button's properties: its name, permission key and whether it is an app button. */
+export function ButtonPanel({ node, session }: { node: ButtonNode; session: DesignSession }) {
+  const tr = useTr();
+  const typing = useTyping();
+  const b = node.button;
+  const set = (key: string, value: unknown, typed?: string) => session.run({ type: 'set-property', id: node.id, key, value, typing: typed });
+  return (
+    <Form layout="vertical" size="small" className="wb-ld-form" aria-label={tr('按钮属性')}>
+      <Typography.Text type="secondary" className="wb-ld-field-name">{b.code} · {b.action}</Typography.Text>
+      <Form.Item label={tr('按钮名称')}>
+        <Input aria-label={tr('按钮名称')} value={b.label} onFocus={typing.start} onChange={(e) => set('label', e.target.value, typing.id())} />
+      </Form.Item>
+      <Form.Item label={tr('权限标识')} extra={tr('为空时所有人可用')}>
+        <Input aria-label={tr('权限标识')} value={b.permission ?? ''} onFocus={typing.start} onChange={(e) => set('permission', e.target.value.trim() ? e.target.value : null, typing.id())} />
+      </Form.Item>
+      <label className="wb-ld-switch">
+        <Switch size="small" aria-label={tr('仅 APP')} checked={Boolean(b.isApp)} onChange={(v) => set('isApp', v)} />
+        <span>{tr('仅 APP（列表中不显示）')}</span>
+      </label>
+    </Form>
+  );
+}

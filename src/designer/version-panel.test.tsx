@@ -1,0 +1,76 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RuntimeProvider, type RuntimeRequest, type RuntimeServices } from '../runtime';
+import type { FormatVersion } from './format-api';
+import { VersionPanel } from './version-panel';
+
+const VERSIONS: FormatVersion[] = [
+  { versionNo: 1, contentHash: 'a'.repeat(64), author: 'seed', note: '初始版本', rollbackOf: null, createdAt: '2026-11-20T08:00:00Z' },
+  { versionNo: 2, contentHash: 'b'.repeat(64), author: 'admin', note: '首次设计', rollbackOf: null, createdAt: '2026-11-21T08:00:00Z' },
+  { versionNo: 3, contentHash: 'c'.repeat(64), author: 'admin', note: '车牌移到最后', rollbackOf: null, createdAt: '2026-11-22T08:00:00Z' },
+];
+
+function setup(permissions: string[]) {
+  const calls: RuntimeRequest[] = [];
+  let versions = [...VERSIONS];
+  const request = vi.fn(async (options: RuntimeRequest) => {
+    calls.push(options);
+    if (options.url === '/optimus_prime/cg-format/versions/5') return { list: versions, changed: true };
+    if (options.url === '/optimus_prime/cg-format/draft/5') return { version: 9 };
+    if (options.url === '/optimus_prime/cg-format/diff/5') {
+      return { entries: [{ kind: 'moved', area: 'formSubList', key: 'as_vehicle.plateNumber', label: '车牌号', from: { row: 0, col: 0, group: null, unit: 12 }, to: { row: 3, col: 12, group: null, unit: 12 } }, { kind: 'span', area: 'formSubList', key: 'as_vehicle.driver', label: '司机', from: 12, to: 24, units: { from: 12, to: 12 } }] };
+    }
+    if (options.url === '/optimus_prime/cg-format/rollback/5/1') {
+      versions = [...versions, { ...VERSIONS[0], versionNo: 4, author: 'admin', note: '回滚到版本 1', rollbackOf: 1 }];
+      return { versionNo: 4, contentHash: 'a'.repeat(64), rollbackOf: 1, version: 10 };
+    }
+    throw new Error(`unexpected ${options.url}`);
+  }) as unknown as RuntimeServices['request'];
+  const services: RuntimeServices = { request, download: vi.fn(), hasPermission: (key) => !key || permissions.includes(key), desensitize: false };
+  const onChanged = vi.fn();
+  render(<AntApp><RuntimeProvider value={services}><VersionPanel formatId={5} formatName="车辆表单" open onClose={() => {}} onChanged={onChanged} /></RuntimeProvider></AntApp>);
+  return { calls, onChanged, user: userEvent.setup() };
+}
+
+afterEach(cleanup);
+
+describe('版本 panel', () => {
+  it('lists the versions, shows the diff of the latest version and the draft side by side, and rolls back after a confirmation', async () => {
+    const { calls, onChanged, user } = setup(['custom_format_publish']);
+    const row = (await screen.findByText('车牌移到最后')).closest('tr')!;
+    expect(within(row).getByText('当前')).toBeTruthy();
+    expect(within(row).getByText('cccccccc')).toBeTruthy();
+    // the current version cannot be rolled back to; the older ones can
+    expect(within(row).queryByRole('button', { name: /回\s*滚/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /比\s*较/ }));
+    const moved = (await screen.findByText('已移动')).closest('tr')!;
+    expect(within(moved).getByText('车牌号 (as_vehicle.plateNumber)')).toBeTruthy();
+    // named by column as the designer names them, not by grid unit
+    expect(within(moved).getByText('第1行第1列')).toBeTruthy();
+    expect(within(moved).getByText('第4行第2列')).toBeTruthy();
+    const span = screen.getByText('宽度变化').closest('tr')!;
+    expect(within(span).getByText('占1列')).toBeTruthy();
+    expect(within(span).getByText('占2列')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/optimus_prime/cg-format/diff/5')!.query).toEqual({ from: '3', to: 'draft' });
+
+    const first = screen.getByText('初始版本').closest('tr')!;
+    await user.click(within(first).getByRole('button', { name: /回\s*滚/ }));
+    expect(await screen.findByText('回滚到版本 1？它将作为新版本发布，已有版本都保留。')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('已回滚：版本 1 发布为版本 4')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post).toMatchObject({ url: '/optimus_prime/cg-format/rollback/5/1', body: { version: 9 } });
+    expect(await screen.findByText(/回滚自版本 1/)).toBeTruthy();
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no 回滚 without custom_format_publish', async () => {
+    setup([]);
+    await screen.findByText('初始版本');
+    expect(screen.queryByRole('button', { name: /回\s*滚/ })).toBeNull();
+  });
+});

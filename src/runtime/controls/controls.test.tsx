@@ -1,0 +1,114 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { propertiesFor, propertyFormSchema } from '../../schema/control-properties';
+import { CONTROL_KINDS, type FieldDefinition } from '../../schema/field-definition';
+import { FORM_COMPONENTS, componentOf } from '../../schema/form-schema';
+import type { Template } from '../../schema/template';
+import { ChildTable, createChildStore } from '../form/child-table';
+import { DynamicForm, useTemplateForm } from '../form/dynamic-form';
+import { renderCell } from '../list/list-columns';
+import { TemplateList } from '../list/template-list-page';
+import { RuntimeProvider, type RuntimeServices } from '../runtime-context';
+import { ControlsProvider, defaultControls, paletteOf, viewControlOf, withControls, type CellProps } from '.';
+
+afterEach(cleanup);
+
+/** A replacement text control: upper-cases what is typed, and shows values in brackets. */
+function ShoutingField({ value, onChange }: { value?: string | null; onChange?(value: string): void }) {
+  return <input data-testid="shouting" value={value ?? ''} onChange={(e) => onChange?.(e.target.value.toUpperCase())} />;
+}
+function ShoutingCell({ field, value, set }: CellProps) {
+  return <input data-testid={`shouting-cell-${field.fieldName}`} value={(value as string | null) ?? ''} onChange={(e) => set(e.target.value.toUpperCase())} />;
+}
+const shouting = withControls(defaultControls, {
+  Input: { Field: ShoutingField as never, Cell: ShoutingCell, view: (_f, value) => <b className="shouted">《{String(value ?? '')}》</b> },
+});
+
+const services: RuntimeServices = {
+  request: vi.fn(async () => ({ list: [{ id: 1, driverName: '王强', phone: '13800000000' }], total: 1, tongji: null })) as RuntimeServices['request'],
+  download: vi.fn(),
+  hasPermission: () => true,
+  desensitize: false,
+};
+
+const form: Pick<Template, 'formatStyle' | 'formSubList'> = {
+  formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+  formSubList: [
+    { fieldName: 'driverName', fieldExplain: '姓名', formSubmitType: 'ONE_TXT', seq: 10 },
+    { fieldName: 'remark', fieldExplain: '备注', formSubmitType: 'TEXTAREA', seq: 20 },
+  ],
+};
+let values: Record<string, unknown> = {};
+function Form() {
+  const handle = useTemplateForm(form, 'create', { now: new Date() });
+  values = handle.form.values as Record<string, unknown>;
+  return <DynamicForm handle={handle} buttons={false} />;
+}
+
+describe('the control map', () => {
+  it('has one descriptor per control name, and every control kind of a template is in the palette', () => {
+    for (const name of FORM_COMPONENTS) expect(defaultControls[name].name).toBe(name);
+    const kinds = new Set(paletteOf(defaultControls).map((p) => p.kind));
+    expect(CONTROL_KINDS.filter((k) => !kinds.has(k))).toEqual([]);
+    // a palette entry's defaults make a field of its own control
+    for (const entry of paletteOf(defaultControls)) {
+      expect(componentOf({ fieldName: 'x', fieldExplain: 'x', ...entry.defaults }), entry.label).toBe(entry.control);
+      expect(entry.label).toMatch(/\p{Script=Han}/u);
+    }
+  });
+
+  it('offers a dialog property only for the fields that dialog configures', () => {
+    const gross: FieldDefinition = { fieldName: 'gross', fieldExplain: '毛重', fieldType: 'NUMBER', formSubmitType: 'ONE_TXT' };
+    const day: FieldDefinition = { fieldName: 'day', fieldExplain: '日期', fieldType: 'DATE', formSubmitType: 'DATA_BOX' };
+    const names = (f: FieldDefinition, role: 'form' | 'child' | 'list') => propertiesFor(defaultControls[viewControlOf(f)].properties, f, { role }).map((p) => p.label);
+    expect(names(gross, 'form')).toContain('计算方式');
+    expect(names(gross, 'form')).not.toContain('选择时间');
+    expect(names(gross, 'child')).toContain('合计');
+    expect(names(gross, 'form')).not.toContain('合计');
+    expect(names(day, 'form')).toContain('选择时间');
+    expect(names(day, 'form')).not.toContain('默认值');
+    const schema = propertyFormSchema(propertiesFor(defaultControls.Date.properties, day, { role: 'form' }));
+    expect(schema.properties?.defaultValue).toMatchObject({ title: '选择时间', 'x-component': 'AttributeDialog', 'x-component-props': { kind: 'dateSpec' } });
+    expect(schema.properties?.irequired).toMatchObject({ type: 'boolean', 'x-component': 'Switch', default: false });
+  });
+
+  it('the form renders and takes values with the controls of the provider; the default map without one', async () => {
+    const user = userEvent.setup();
+    render(<RuntimeProvider value={services}><ControlsProvider controls={shouting}><Form /></ControlsProvider></RuntimeProvider>);
+    await user.type(screen.getByTestId('shouting'), 'abc');
+    expect(values.driverName).toBe('ABC');
+    // the text area keeps its own (default) control
+    expect(document.querySelector('textarea[data-field="remark"]')).toBeTruthy();
+    cleanup();
+    render(<RuntimeProvider value={services}><Form /></RuntimeProvider>);
+    expect(screen.queryByTestId('shouting')).toBeNull();
+    await user.type(document.querySelector<HTMLInputElement>('input[data-field="driverName"]')!, 'abc');
+    expect(values.driverName).toBe('abc');
+  });
+
+  it('the list draws its cells with the views of the provider', async () => {
+    const list: Template = {
+      id: 1, formatName: '司机', formatCode: 'as_driver_list', formatType: 'LIST', resUrl: '/material/as-driver/list', resMethod: 'POST', ps: 10,
+      listSubList: [
+        { fieldName: 'driverName', fieldExplain: '姓名', fieldType: 'TEXT', seq: 10 },
+        { fieldName: 'active', fieldExplain: '启用', fieldType: 'BOOLEAN', seq: 20 },
+      ],
+    };
+    render(<AntApp><RuntimeProvider value={services}><ControlsProvider controls={shouting}><TemplateList template={list} /></ControlsProvider></RuntimeProvider></AntApp>);
+    await waitFor(() => expect(document.querySelector('.shouted')?.textContent).toBe('《王强》'));
+    // without the provider's map, renderCell uses the default views
+    render(<div data-testid="plain">{renderCell(list.listSubList![0], '王强', false)}</div>);
+    expect(screen.getByTestId('plain').textContent).toBe('王强');
+  });
+
+  it('the child table edits its cells with the controls of the provider', async () => {
+    const user = userEvent.setup();
+    const store = createChildStore([{ rowKey: 'r1', invName: '' }]);
+    const fields: FieldDefinition[] = [{ fieldName: 'invName', fieldExplain: '存货', formSubmitType: 'ONE_TXT', seq: 10 }];
+    render(<AntApp><RuntimeProvider value={services}><ControlsProvider controls={shouting}><ChildTable store={store} fields={fields} label="明细" editable /></ControlsProvider></RuntimeProvider></AntApp>);
+    await user.type(screen.getByTestId('shouting-cell-invName'), 'coal');
+    expect(store.rows[0].invName).toBe('COAL');
+  });
+});

@@ -1,0 +1,73 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Template } from '../../schema/template';
+import { toTimeRangeDefault } from '../../schema/time-dialogs';
+import { RuntimeProvider, type RuntimeRequest, type RuntimeServices } from '../runtime-context';
+import { TemplateList } from './template-list-page';
+
+const list = (configured: boolean): Template => ({
+  id: 3, formatName: '采购磅单', formatCode: 'mm_pu_weigh_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST',
+  resUrl: '/measure/mm-pu-weigh/list', resMethod: 'POST', ps: 10,
+  listSubList: [
+    { fieldName: 'plateNumber', fieldExplain: '车牌号', fieldType: 'TEXT', ishow: true, seq: 10 },
+    {
+      fieldName: 'grossTime', fieldExplain: '毛重时间', fieldType: 'DATE', detailsUrl: 'TIME_RANGE_BOX', iallowAdvanceQuery: true, ishow: true, seq: 20,
+      defaultValue: configured ? toTimeRangeDefault(['08:00:00', '18:00:00']) : null,
+    },
+    { fieldName: 'createdAt', fieldExplain: '创建时间', fieldType: 'DATE', detailsUrl: 'TIME_RANGE_BOX', iallowAdvanceQuery: true, ishow: true, seq: 30 },
+    {
+      fieldName: 'status', fieldExplain: '单据状态', fieldType: 'ENUM', detailsUrl: 'SELECT', iallowAdvanceQuery: true, ishow: true, seq: 40,
+      options: [{ value: 'FREE', label: '自由' }, { value: 'AUDITED', label: '已审核' }],
+    },
+  ],
+});
+
+function setup(template: Template, preset?: Record<string, string>) {
+  const calls: RuntimeRequest[] = [];
+  const services: RuntimeServices = {
+    request: vi.fn(async (options: RuntimeRequest) => { calls.push(options); return { list: [], total: 0, tongji: null }; }) as RuntimeServices['request'],
+    download: vi.fn(), hasPermission: () => true, desensitize: false,
+  };
+  render(<AntApp><RuntimeProvider value={services}><TemplateList template={template} preset={preset} /></RuntimeProvider></AntApp>);
+  return { calls, user: userEvent.setup() };
+}
+const searchOf = (call: RuntimeRequest) => (call.body as { search: { key: string; op: string; val: unknown }[] }).search;
+
+afterEach(cleanup);
+
+describe('TemplateList advanced query start', () => {
+  it('starts the list filtered by the range the panel shows (选择时间范围 today 08:00–18:00), and 重置 goes back to it', async () => {
+    const { calls, user } = setup(list(true));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const day = dayjs().format('YYYY-MM-DD');
+    const expected = [{ key: 'grossTime', op: 'ge', val: `${day} 08:00:00` }, { key: 'grossTime', op: 'le', val: `${day} 18:00:00` }];
+    expect(searchOf(calls[0])).toMatchObject(expected);
+    await user.click(screen.getByText('高级查询'));
+    const start = await screen.findByDisplayValue(`${day} 08:00:00`);
+    expect(start).toBeTruthy();
+    expect(screen.getByDisplayValue(`${day} 18:00:00`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(calls.length).toBeGreaterThan(1));
+    expect(searchOf(calls[calls.length - 1])).toMatchObject(expected);
+  });
+
+  it('a list without a configured range starts unfiltered with an empty panel', async () => {
+    const { calls, user } = setup(list(false));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(searchOf(calls[0])).toEqual([]);
+    await user.click(screen.getByText('高级查询'));
+    await screen.findByRole('button', { name: /重\s*置/ });
+    expect(screen.queryByDisplayValue(/\d{4}-\d{2}-\d{2}/)).toBeNull();
+  });
+
+  it('a preset (a 待办 link’s ?status=FREE) starts the list filtered to pending documents and the panel shows it', async () => {
+    const { calls, user } = setup(list(false), { status: 'FREE' });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(searchOf(calls[0])).toMatchObject([{ key: 'status', op: 'eq', val: 'FREE' }]);
+    await user.click(screen.getByText('高级查询'));
+    expect((await screen.findAllByTitle('自由')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,114 @@
+import type { FieldDefinition } from './field-definition';
+import { fieldAttributeKinds, type AttributeKind, type AttributeList } from './template-attributes';
+
+/**
+ * The properties of a control kind as plain data: what the designer's property panel shows for a
+ * field of that kind and renders as a Formily form (`propertyFormSchema`). Each control descriptor
+ * (src/runtime/controls) lists its properties from the ones below; the dialogs of
+ * `template-attributes.ts` (计算方式, 选择时间, 选择时间范围, 选择时间点) are properties too, offered
+ * only for the fields that dialog configures (`fieldAttributeKinds`).
+ */
+
+/** How the panel edits a property. `Dialog` opens one of the attribute dialogs; `Options` the option list editor. */
+export type PropertyControl = 'Input' | 'TextArea' | 'NumberInput' | 'Switch' | 'Select' | 'Options' | 'Dialog';
+
+export interface ControlProperty {
+  /** The field attribute it sets. */
+  name: keyof FieldDefinition;
+  label: string;
+  control: PropertyControl;
+  /** The value a field has when the attribute is absent (what 恢复默认 puts back). */
+  default?: unknown;
+  /** The choices of a `Select`. */
+  options?: readonly { label: string; value: string | number | boolean }[];
+  /** The dialog a `Dialog` property opens. */
+  dialog?: AttributeKind;
+  /** The field lists it applies to (every list when absent). */
+  roles?: readonly AttributeList['role'][];
+  /** Numbers: the smallest value allowed. */
+  min?: number;
+}
+
+export const LABEL_PROPERTY: ControlProperty = { name: 'fieldExplain', label: '标题', control: 'Input' };
+export const REQUIRED_PROPERTY: ControlProperty = { name: 'irequired', label: '必填', control: 'Switch', default: false, roles: ['form', 'child'] };
+export const UPDATE_PROPERTY: ControlProperty = { name: 'iupdate', label: '可修改', control: 'Switch', default: true, roles: ['form', 'child'] };
+export const SHOW_PROPERTY: ControlProperty = { name: 'ishow', label: '显示', control: 'Switch', default: true };
+export const HIDDEN_PROPERTY: ControlProperty = { name: 'ihidden', label: '隐藏', control: 'Switch', default: false };
+export const TIPS_PROPERTY: ControlProperty = { name: 'tipsMessage', label: '提示文字', control: 'Input', roles: ['form', 'child'] };
+export const DEFAULT_PROPERTY: ControlProperty = { name: 'defaultValue', label: '默认值', control: 'Input', roles: ['form', 'child'] };
+export const WIDTH_PROPERTY: ControlProperty = { name: 'columnWidth', label: '列宽', control: 'NumberInput', min: 0, roles: ['child', 'list'] };
+export const TOTAL_PROPERTY: ControlProperty = { name: 'itotal', label: '合计', control: 'Switch', default: false, roles: ['child', 'list'] };
+export const OPTIONS_PROPERTY: ControlProperty = { name: 'options', label: '选项', control: 'Options' };
+export const ROWS_PROPERTY: ControlProperty = { name: 'rows', label: '行数', control: 'NumberInput', min: 1, roles: ['form'] };
+export const MAX_COUNT_PROPERTY: ControlProperty = { name: 'maxCount', label: '上传个数', control: 'NumberInput', default: 1, min: 1, roles: ['form', 'child'] };
+export const PICKER_PROPERTY: ControlProperty = { name: 'cgFormatResId', label: '弹窗模板', control: 'NumberInput', roles: ['form', 'child'] };
+export const CALCULATE_PROPERTY: ControlProperty = { name: 'calculate', label: '计算方式', control: 'Dialog', dialog: 'calculate' };
+export const DATE_SPEC_PROPERTY: ControlProperty = { name: 'defaultValue', label: '选择时间', control: 'Dialog', dialog: 'dateSpec', roles: ['form', 'child'] };
+export const TIME_RANGE_PROPERTY: ControlProperty = { name: 'defaultValue', label: '选择时间范围', control: 'Dialog', dialog: 'timeRange', roles: ['list'] };
+export const TIME_POINT_PROPERTY: ControlProperty = { name: 'defaultValue', label: '选择时间点', control: 'Dialog', dialog: 'timePoint', roles: ['form', 'child'] };
+
+/** What every kind has: title, required, changeable, shown, hidden, tip, width and total. */
+export const COMMON_PROPERTIES: readonly ControlProperty[] = [
+  LABEL_PROPERTY, REQUIRED_PROPERTY, UPDATE_PROPERTY, SHOW_PROPERTY, HIDDEN_PROPERTY, TIPS_PROPERTY, WIDTH_PROPERTY,
+];
+
+/**
+ * The properties the panel offers for one field of a list: those of its role, and a dialog only
+ * when that dialog configures the field; a later property of the same name replaces an earlier one
+ * (a kind's 选择时间 replaces the plain 默认值).
+ */
+export function propertiesFor(properties: readonly ControlProperty[], field: FieldDefinition, list: Pick<AttributeList, 'role'>): ControlProperty[] {
+  const dialogs = new Set(fieldAttributeKinds(field, list));
+  const byName = new Map<string, ControlProperty>();
+  for (const p of properties) {
+    if (p.roles && !p.roles.includes(list.role)) continue;
+    if (p.dialog && !dialogs.has(p.dialog)) continue;
+    byName.set(p.name, p);
+  }
+  return [...byName.values()];
+}
+
+/** The value a property shows for a field: its attribute, else the property's default. */
+export function propertyValue(property: ControlProperty, field: FieldDefinition): unknown {
+  const value = field[property.name];
+  return value === undefined || value === null ? property.default : value;
+}
+
+/** A node of the Formily schema the panel renders (plain data, no expressions). */
+export interface PropertySchemaNode {
+  type: 'object' | 'string' | 'number' | 'boolean' | 'array';
+  title?: string;
+  default?: unknown;
+  enum?: { label: string; value: unknown }[];
+  'x-decorator'?: 'FormItem';
+  'x-component'?: string;
+  'x-component-props'?: Record<string, unknown>;
+  properties?: Record<string, PropertySchemaNode>;
+}
+
+const COMPONENT: Record<PropertyControl, string> = {
+  Input: 'Input', TextArea: 'Input.TextArea', NumberInput: 'NumberPicker', Switch: 'Switch', Select: 'Select', Options: 'OptionsEditor', Dialog: 'AttributeDialog',
+};
+const TYPE: Record<PropertyControl, PropertySchemaNode['type']> = {
+  Input: 'string', TextArea: 'string', NumberInput: 'number', Switch: 'boolean', Select: 'string', Options: 'array', Dialog: 'object',
+};
+
+/**
+ * The property list as the Formily schema of the panel's form: one FormItem per property, with the
+ * component names of @formily/antd-v5 (`OptionsEditor` and `AttributeDialog` are the designer's own).
+ */
+export function propertyFormSchema(properties: readonly ControlProperty[]): PropertySchemaNode {
+  const nodes: Record<string, PropertySchemaNode> = {};
+  for (const p of properties) {
+    nodes[p.name] = {
+      type: TYPE[p.control],
+      title: p.label,
+      'x-decorator': 'FormItem',
+      'x-component': COMPONENT[p.control],
+      ...(p.default !== undefined ? { default: p.default } : {}),
+      ...(p.options ? { enum: p.options.map((o) => ({ label: o.label, value: o.value })) } : {}),
+      ...(p.dialog || p.min !== undefined ? { 'x-component-props': { ...(p.dialog ? { kind: p.dialog } : {}), ...(p.min !== undefined ? { min: p.min } : {}) } } : {}),
+    };
+  }
+  return { type: 'object', properties: nodes };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { compileForm, type FormSchemaNode } from './form-schema';
+import type { DefaultContext } from './defaults';
+import { parseTemplate } from './parse-template';
+
+const ctx: DefaultContext = { now: new Date('2026-11-26T08:00:00Z') };
+
+/** The grid's items in order: a field's name and span, or an empty cell's span. */
+function cells(template: Parameters<typeof compileForm>[0]): string[] {
+  const grid = compileForm(template, 'create', ctx).schema.properties!.grid.properties!;
+  return Object.entries(grid)
+    .sort(([, a], [, b]) => (a['x-index'] ?? 0) - (b['x-index'] ?? 0))
+    .map(([name, n]: [string, FormSchemaNode]) => (n.type === 'void' ? `_${String(n['x-component-props']!.gridSpan)}` : `${name}:${String(n['x-decorator-props']!.gridSpan)}`));
+}
+
+describe('the runtime form honours the designer\'s layout', () => {
+  it('puts each placed field at its row, column and span: empty places stay empty, a hidden field keeps its room, tab groups follow', () => {
+    const template = parseTemplate({
+      formatName: '车辆', formatCode: 'truck_form', formatType: 'FORM', formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+      groups: [{ key: 'more', label: '更多' }],
+      formSubList: [
+        { fieldName: 'extra', fieldExplain: '附加', seq: 1, layout: { row: 0, col: 12, span: 12, group: 'more' } },
+        { fieldName: 'driver', fieldExplain: '司机', seq: 2, layout: { row: 1, col: 0, span: 12 } },
+        { fieldName: 'plateNo', fieldExplain: '车牌号', seq: 3, layout: { row: 0, col: 12, span: 24 } },
+        { fieldName: 'secret', fieldExplain: '不显示', seq: 4, ishow: false, layout: { row: 1, col: 12, span: 12 } },
+        { fieldName: 'tare', fieldExplain: '皮重', seq: 5, layout: { row: 1, col: 24, span: 12 } },
+      ],
+    });
+    expect(cells(template)).toEqual([
+      '_1', 'plateNo:2', '_1', // row 1: an empty first column, 车牌号 over two, the row's end left empty
+      'driver:1', '_1', 'tare:1', '_1', // row 2: 不显示's place stays empty
+      '_1', 'extra:1', // the tab group 更多 after the ungrouped fields
+    ]);
+  });
+
+  it('a template nobody placed keeps its order and spans (one column, a full row for remarks)', () => {
+    const template = parseTemplate({
+      formatName: '车辆', formatCode: 'truck_form', formatType: 'FORM', formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+      formSubList: [
+        { fieldName: 'remark', fieldExplain: '备注', seq: 2 },
+        { fieldName: 'plateNo', fieldExplain: '车牌号', seq: 1 },
+      ],
+    });
+    expect(cells(template)).toEqual(['plateNo:1', 'remark:4']);
+  });
+});

@@ -1,0 +1,104 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+
+type Row = Record<string, unknown> & { id: number; version: number };
+const VENDOR = '结算测试供应商';
+
+describe.each(DATABASES)('settlements from weigh records (选择磅单) on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let finance: string;
+  const weighs: number[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = (await t.login('admin')).access;
+    finance = (await t.login('finance')).access;
+    // five weighed trucks of the vendor: four audited, one still free; one of another vendor
+    for (const [i, vendor] of [VENDOR, VENDOR, VENDOR, VENDOR, VENDOR, '别的供应商'].entries()) {
+      const res = await call(admin, 'POST', '/measure/mm-pu-weigh/create', { plateNumber: `蒙K3000${i}`, materialName: '原煤', vendorName: vendor, gross: '50.000', tare: '20.000', net: `${30 + i}.000` });
+      expect(res.json(), res.body).toMatchObject({ success: true });
+      weighs.push(res.json().data.id);
+    }
+    // the deductions the station and the assay wrote: net − settle weight
+    await sql`update mm_pu_weigh set settle_weight = net - 0.5, gross_time = ${new Date('2026-11-20T02:00:00Z')} where id in (${sql.join(weighs)})`.execute(t.database.db);
+    const audited = await call(admin, 'POST', '/measure/mm-pu-weigh/audit', { ids: [weighs[0], weighs[1], weighs[2], weighs[3], weighs[5]] });
+    expect(audited.json(), audited.body).toMatchObject({ success: true });
+  });
+  afterAll(async () => { await t.close(); });
+
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const pick = async (token = finance) => (await call(token, 'POST', '/purorder/fd-pu-settlement-main/weighs', { partner: VENDOR, from: '2026-11-19T16:00:00.000Z', to: '2026-11-21T15:59:59.000Z' })).json().data as Row[];
+  const settle = (weighIds: number[], extra: Record<string, unknown> = {}) => call(finance, 'POST', '/purorder/fd-pu-settlement-main/create', {
+    vendorName: VENDOR, settleDate: '2026-11-24', children: { fd_pu_settlement: weighIds.map((weighId) => ({ weighId, price: '600', net: '999', deductWeight: '0', billCode: 'TYPED' })) }, ...extra,
+  });
+  const weigh = async (id: number) => (await call(admin, 'GET', `/measure/mm-pu-weigh/detail/${id}`)).json().data as Row;
+
+  it('选择磅单 offers the audited, unsettled weigh records of the vendor and period, with their net and deductions', async () => {
+    const offered = await pick();
+    expect(offered.map((r) => r.weighId)).toEqual(weighs.slice(0, 4));
+    expect(offered[1]).toMatchObject({ net: '31.000', deductWeight: '0.500', invName: '原煤', plateNumber: '蒙K30001' });
+    const outside = (await call(finance, 'POST', '/purorder/fd-pu-settlement-main/weighs', { partner: VENDOR, from: '2026-11-22T00:00:00.000Z' })).json().data as Row[];
+    expect(outside).toEqual([]);
+    // the weigher may not read it (no settlement permission)
+    const weigher = (await t.login('weigher')).access;
+    expect((await call(weigher, 'POST', '/purorder/fd-pu-settlement-main/weighs', { partner: VENDOR })).statusCode).toBe(403);
+  });
+
+  it('fills the lines from the weigh records (typed figures are replaced); a free, foreign or already held record is refused', async () => {
+    const made = await settle([weighs[0], weighs[1]]);
+    expect(made.json(), made.body).toMatchObject({ success: true });
+    const doc = (await call(finance, 'GET', `/purorder/fd-pu-settlement-main/detail/${made.json().data.id}`)).json().data as Row & { children: { fd_pu_settlement: Row[] } };
+    expect(doc.children.fd_pu_settlement.map((l) => [l.billCode, l.net, l.deductWeight, l.settleWeight, l.amount])).toEqual([
+      [(await weigh(weighs[0])).billCode, '30.000', '0.500', '29.500', '17700.00'], [(await weigh(weighs[1])).billCode, '31.000', '0.500', '30.500', '18300.00'],
+    ]);
+    expect(doc.totalWeight).toBe('60.000');
+    const free = await settle([weighs[4]]);
+    expect(free.statusCode).toBe(400);
+    expect(free.json()).toMatchObject({ msg: expect.stringMatching(/未审核，不能结算$/), data: { field: 'children.fd_pu_settlement[0].weighId' } });
+    const foreign = await settle([weighs[5]]);
+    expect(foreign.json().msg).toMatch(/的供应商是 别的供应商，不是 结算测试供应商$/);
+    const twice = await settle([weighs[1]]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().msg).toBe(`第 1 行：磅单 ${String((await weigh(weighs[1])).billCode)}已在结算单 ${String(doc.settleCode)} 中`);
+    expect((await pick()).map((r) => r.weighId)).toEqual([weighs[2], weighs[3]]);
+  });
+
+  it('auditing settles the weigh records once; 弃审 frees them', async () => {
+    const made = (await settle([weighs[2]])).json().data as Row;
+    const code = (await call(finance, 'GET', `/purorder/fd-pu-settlement-main/detail/${made.id}`)).json().data.settleCode;
+    expect((await call(finance, 'POST', '/purorder/fd-pu-settlement-main/audit', { ids: [made.id] })).json()).toMatchObject({ success: true });
+    expect(await weigh(weighs[2])).toMatchObject({ settleCode: code, settleId: String(made.id) });
+    // a settled weigh record cannot be un-audited, voided or corrected, and no update sets its settlement
+    const unaudit = await call(admin, 'POST', '/measure/mm-pu-weigh/mulInit', { ids: [weighs[2]] });
+    expect(unaudit.statusCode).toBe(400);
+    expect(unaudit.json().msg).toMatch(/已由结算单 .* 结算，不能弃审/);
+    const corrected = await call(admin, 'POST', '/measure/mm-pu-weigh/weighCorrect', { id: weighs[2], version: (await weigh(weighs[2])).version, gross: 51, reason: '复核' });
+    expect(corrected.statusCode).toBe(400);
+    expect((await pick()).map((r) => r.weighId)).toEqual([weighs[3]]);
+    const freed = await call(finance, 'POST', '/purorder/fd-pu-settlement-main/mulInit', { ids: [made.id] });
+    expect(freed.json(), freed.body).toMatchObject({ success: true });
+    expect(await weigh(weighs[2])).toMatchObject({ settleCode: null, settleId: null });
+    // freed, but still a line of the (free) settlement: offered again only to that settlement
+    expect((await pick()).map((r) => r.weighId)).toEqual([weighs[3]]);
+    expect((await call(finance, 'POST', '/purorder/fd-pu-settlement-main/weighs', { partner: VENDOR, settleId: made.id })).json().data.map((r: Row) => r.weighId)).toEqual([weighs[2], weighs[3]]);
+  });
+
+  it('of two settlements audited at once holding the same weigh record, one is refused', async () => {
+    const a = (await settle([weighs[3]])).json().data as Row;
+    const other = await call(admin, 'POST', '/measure/mm-pu-weigh/create', { plateNumber: '蒙K39999', materialName: '原煤', vendorName: VENDOR, gross: '40', tare: '15', net: '25.000' });
+    await call(admin, 'POST', '/measure/mm-pu-weigh/audit', { ids: [other.json().data.id] });
+    const b = (await settle([other.json().data.id])).json().data as Row;
+    expect(b).toBeDefined();
+    // two saves that raced past the check: b's line now names a's weigh record too
+    await sql`update fd_pu_settlement set weigh_id = ${weighs[3]} where settle_id = ${b.id}`.execute(t.database.db);
+    const results = await Promise.all([a, b].map((s) => call(finance, 'POST', '/purorder/fd-pu-settlement-main/audit', { ids: [s.id] })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json().msg).toMatch(/已由结算单 .* 结算，不能重复结算$/);
+    const statuses = await sql<{ status: string }>`select status from fd_pu_settlement_main where id in (${a.id}, ${b.id}) order by status`.execute(t.database.db);
+    expect(statuses.rows.map((r) => r.status)).toEqual(['AUDITED', 'FREE']);
+    const w = await weigh(weighs[3]);
+    expect([a.id, b.id]).toContain(Number(w.settleId));
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+
+type Row = Record<string, unknown> & { id: number; version: number; status: string; deleted: boolean };
+
+const ROUNDS = 12;
+
+describe.each(DATABASES)('lifecycle actions sent together on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = (await t.login('admin')).access;
+  });
+  afterAll(async () => { await t.close(); });
+
+  const call = (method: 'POST' | 'DELETE', url: string, payload: unknown) =>
+    t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), payload: payload as object });
+  const notice = async (code: string) => {
+    const res = await call('POST', '/purorder/pu-notice/create', { noticeCode: code, vendorName: '山西恒通矿业有限公司', children: { pu_notice_line: [{ invName: '原煤', planQty: '1' }] } });
+    expect(res.json(), res.body).toMatchObject({ success: true });
+    return res.json().data.id as number;
+  };
+  /** The stored row, deleted or not. */
+  const stored = async (id: number) => (await t.database.db.selectFrom('pu_notice' as 'sysLog').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as unknown as Row;
+  const action = (name: string, ids: number[]) => (name === 'deletes' ? call('DELETE', '/purorder/pu-notice/deletes', { ids }) : call('POST', `/purorder/pu-notice/${name}`, { ids }));
+
+  it('audit and delete of one document never both succeed; the row ends as the winner left it', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const id = await notice(`RACE-A-${round}`);
+      const [audit, del] = await Promise.all([action('audit', [id]), action('deletes', [id])]);
+      const wins = [audit, del].filter((r) => r.statusCode === 200);
+      expect(wins, `round ${round}: ${audit.body} ${del.body}`).toHaveLength(1);
+      const row = await stored(id);
+      if (audit.statusCode === 200) expect([row.status, row.deleted, row.version]).toEqual(['AUDITED', false, 2]);
+      else expect([row.status, row.deleted, row.version]).toEqual(['FREE', true, 2]);
+      const loser = audit.statusCode === 200 ? del : audit;
+      expect([400, 404, 409]).toContain(loser.statusCode);
+    }
+  });
+
+  it('obsolete, audit and delete sent together: exactly one changes the document', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const id = await notice(`RACE-B-${round}`);
+      const answers = await Promise.all([action('obsolete', [id]), action('audit', [id]), action('deletes', [id])]);
+      expect(answers.filter((r) => r.statusCode === 200), answers.map((r) => r.body).join(' ')).toHaveLength(1);
+      expect((await stored(id)).version).toBe(2);
+    }
+  });
+
+  it('a multi-row action is all or nothing: mulAudit of two documents against a delete of one of them', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const a = await notice(`RACE-C-${round}-A`);
+      const b = await notice(`RACE-C-${round}-B`);
+      const [audit, del] = await Promise.all([action('mulAudit', [a, b]), action('deletes', [b])]);
+      expect([audit, del].filter((r) => r.statusCode === 200), `round ${round}: ${audit.body} ${del.body}`).toHaveLength(1);
+      const [rowA, rowB] = [await stored(a), await stored(b)];
+      if (audit.statusCode === 200) {
+        expect([rowA.status, rowB.status, rowB.deleted]).toEqual(['AUDITED', 'AUDITED', false]);
+      } else {
+        // the audit changed neither: a is still free and unchanged, b deleted by the other request
+        expect([rowA.status, rowA.version, rowB.status, rowB.deleted]).toEqual(['FREE', 1, 'FREE', true]);
+      }
+    }
+  });
+
+  it('an update and an audit sent together: the audited document keeps what was audited', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const id = await notice(`RACE-D-${round}`);
+      const [update, audit] = await Promise.all([
+        t.app.inject({ method: 'PUT', url: '/api/purorder/pu-notice/update', headers: bearer(admin), payload: { id, version: 1, remark: '并发修改' } }),
+        action('audit', [id]),
+      ]);
+      const row = await stored(id);
+      if (audit.statusCode === 200 && update.statusCode === 200) {
+        // the save came first (the audit checked the saved row): audited with the change
+        expect([row.status, row.remark, row.version]).toEqual(['AUDITED', '并发修改', 3]);
+      } else {
+        expect([update.statusCode, audit.statusCode].filter((s) => s === 200), `${update.body} ${audit.body}`).toHaveLength(1);
+        expect(row.version).toBe(2);
+        if (row.status === 'AUDITED') expect(row.remark).not.toBe('并发修改');
+        else expect(row.remark).toBe('并发修改');
+      }
+    }
+  });
+});
