@@ -21,7 +21,10 @@ async function listWithPreview(page: Page, token: string, body: unknown): Promis
 }
 
 async function pickOption(page: Page, label: string, option: string) {
-  await previewDialog(page).getByRole('combobox', { name: label }).click({ force: true });
+  // other suites add roles and organisations: the list scrolls, so the option is searched for by its name
+  const box = previewDialog(page).getByRole('combobox', { name: label });
+  await box.click({ force: true });
+  await box.fill(option);
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
 

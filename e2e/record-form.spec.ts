@@ -4,6 +4,15 @@ import { view, rows, button, formDialog } from './support/page';
 import { apiJson } from './support/admin-api';
 
 const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
+/** A name of this attempt: a retried test (or another suite) must not find an earlier attempt's driver. */
+const unique = (name: string) => `${name}${Date.now().toString(36).slice(-5)}`;
+/** A valid identity number of this attempt (identity numbers are unique), with its check digit. */
+function uniqueIdNumber(): string {
+  const body = `11010519491231${String(Date.now() % 1000).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * weights[i], 0);
+  return body + '10X98765432'[sum % 11];
+}
 
 async function openDrivers(page: Page) {
   await openFromSidebar(page, '基础档案', '司机');
@@ -29,14 +38,16 @@ test('新增 a driver: the form checks the identity number and mobile as they ar
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(dialog.getByText('必须填写姓名')).toBeVisible();
 
-  await input(page, 'driverName').fill('  赵测试  ');
+  const name = unique('赵测试');
+  await input(page, 'driverName').fill(`  ${name}  `);
   await input(page, 'idNumber').fill('110105194912310021');
   await input(page, 'mobile').click();
   await expect(dialog.getByText('身份证号校验位错误!')).toBeVisible();
   await input(page, 'idNumber').fill('990105194912310021');
   await input(page, 'mobile').click();
   await expect(dialog.getByText('身份证号地址编码错误!')).toBeVisible();
-  await input(page, 'idNumber').fill('11010519491231002X');
+  const idNumber = uniqueIdNumber();
+  await input(page, 'idNumber').fill(idNumber);
   await input(page, 'mobile').fill('1381234');
   await input(page, 'licenseNo').click();
   await expect(dialog.getByText('身份证号地址编码错误!')).toHaveCount(0);
@@ -47,17 +58,18 @@ test('新增 a driver: the form checks the identity number and mobile as they ar
   await dialog.getByRole('button', { name: /提\s*交/ }).dblclick();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await findDriver(page, '赵测试'); // trimmed on submit
-  await expect(rows(page).first()).toContainText('11010519491231002X');
+  await findDriver(page, name); // trimmed on submit
+  await expect(rows(page).first()).toContainText(idNumber);
   await expectNoConsoleErrors(problems);
 });
 
 test('修改 asks 确定更新此条数据?; 否 cancels with 更新已取消, 是 saves', async ({ page }) => {
   await signIn(page, 'admin');
   await openDrivers(page);
-  const made = await apiJson(page, 'POST', '/material/as-driver/create', { driverName: '钱修改', mobile: '13900000001' });
+  const name = unique('钱修改');
+  const made = await apiJson(page, 'POST', '/material/as-driver/create', { driverName: name, mobile: '13900000001' });
   expect(made.success).toBe(true);
-  await findDriver(page, '钱修改');
+  await findDriver(page, name);
   await rows(page).first().locator('.ant-checkbox').click();
   await button(page, /修\s*改/).click();
   await expect(input(page, 'mobile')).toHaveValue('13900000001');
@@ -79,8 +91,10 @@ test('修改 asks 确定更新此条数据?; 否 cancels with 更新已取消, �
 test('a stale edit is refused with 409, keeps the typed values, and can load the current data', async ({ page }) => {
   await signIn(page, 'admin');
   await openDrivers(page);
-  const made = await apiJson(page, 'POST', '/material/as-driver/create', { driverName: '孙并发', mobile: '13900000011' });
-  await findDriver(page, '孙并发');
+  const name = unique('孙并发');
+  const made = await apiJson(page, 'POST', '/material/as-driver/create', { driverName: name, mobile: '13900000011' });
+  expect(made.success).toBe(true);
+  await findDriver(page, name);
   await rows(page).first().locator('.ant-checkbox').click();
   await button(page, /修\s*改/).click();
   await expect(input(page, 'mobile')).toHaveValue('13900000011');
@@ -180,7 +194,8 @@ test('a driver’s 照片 is uploaded (JPG/PNG under 2 MB, one), shown as a thum
   await signIn(page, 'admin');
   await openDrivers(page);
   await button(page, /新\s*增/).click();
-  await input(page, 'driverName').fill('周照片');
+  const name = unique('周照片');
+  await input(page, 'driverName').fill(name);
   const file = formDialog(page).locator('input[type=file]');
   await file.setInputFiles({ name: 'face.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
   await expect(page.getByText('上传头像图片只能是JPG或者png格式!')).toBeVisible();
@@ -191,7 +206,7 @@ test('a driver’s 照片 is uploaded (JPG/PNG under 2 MB, one), shown as a thum
   await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
 
-  await findDriver(page, '周照片');
+  await findDriver(page, name);
   await rows(page).first().dblclick();
   const detail = page.locator('.ant-modal').filter({ hasText: '司机详情' });
   await detail.locator('img.wb-image-thumb').click();

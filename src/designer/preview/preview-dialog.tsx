@@ -160,7 +160,7 @@ export function PreviewDialog({ formatId, formatName, open, onClose }: { formatI
         <Form.Item label={tr('组织')} required>
           <Select<number>
             aria-label={tr('组织')} placeholder={tr('请选择组织')} style={{ width: 220 }} value={orgId} onChange={setOrgId} loading={!options}
-            options={(options?.orgs ?? []).map((o) => ({ value: o.id, label: o.orgName }))}
+            options={(options?.orgs ?? []).map((o) => ({ value: o.id, label: o.orgName }))} showSearch optionFilterProp="label"
           />
         </Form.Item>
         <Form.Item>
