@@ -5,9 +5,12 @@ import { parseTemplate } from './parse-template';
 
 const ctx: DefaultContext = { now: new Date('2026-11-26T08:00:00Z') };
 
-/** The grid's items in order: a field's name and span, or an empty cell's span. */
+/** A grid's items in order: a field's name and span, or an empty cell's span. */
 function cells(template: Parameters<typeof compileForm>[0]): string[] {
-  const grid = compileForm(template, 'create', ctx).schema.properties!.grid.properties!;
+  return gridCells(compileForm(template, 'create', ctx).schema.properties!.grid.properties!);
+}
+
+function gridCells(grid: Record<string, FormSchemaNode>): string[] {
   return Object.entries(grid)
     .sort(([, a], [, b]) => (a['x-index'] ?? 0) - (b['x-index'] ?? 0))
     .map(([name, n]: [string, FormSchemaNode]) => (n.type === 'void' ? `_${String(n['x-component-props']!.gridSpan)}` : `${name}:${String(n['x-decorator-props']!.gridSpan)}`));
@@ -29,8 +32,27 @@ describe('the runtime form honours the designer\'s layout', () => {
     expect(cells(template)).toEqual([
       '_1', 'plateNo:2', '_1', // row 1: an empty first column, 车牌号 over two, the row's end left empty
       'driver:1', '_1', 'tare:1', '_1', // row 2: 不显示's place stays empty
-      '_1', 'extra:1', // the tab group 更多 after the ungrouped fields
     ]);
+    // the tab group 更多 is a tab under the ungrouped fields, with a grid of its own
+    const tabs = compileForm(template, 'create', ctx).schema.properties!.tabs;
+    expect(tabs['x-component']).toBe('FormTab');
+    const pane = tabs.properties!.tab_more;
+    expect(pane['x-component']).toBe('FormTab.TabPane');
+    expect(pane['x-component-props']).toMatchObject({ tab: '更多', forceRender: true });
+    expect(gridCells(pane.properties!.grid_more.properties!)).toEqual(['_1', 'extra:1']);
+  });
+
+  it('tab groups without fields make no tab, and a form without groups has no tabs', () => {
+    const template = parseTemplate({
+      formatName: '车辆', formatCode: 'truck_form', formatType: 'FORM', formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+      groups: [{ key: 'empty', label: '空' }, { key: 'more', label: '更多' }],
+      formSubList: [
+        { fieldName: 'plateNo', fieldExplain: '车牌号', seq: 1, layout: { row: 0, col: 0, span: 12 } },
+        { fieldName: 'extra', fieldExplain: '附加', seq: 2, layout: { row: 0, col: 0, span: 12, group: 'more' } },
+      ],
+    });
+    expect(Object.keys(compileForm(template, 'create', ctx).schema.properties!.tabs.properties!)).toEqual(['tab_more']);
+    expect(compileForm({ ...template, groups: [] , formSubList: template.formSubList!.slice(0, 1) }, 'create', ctx).schema.properties!.tabs).toBeUndefined();
   });
 
   it('a template nobody placed keeps its order and spans (one column, a full row for remarks)', () => {

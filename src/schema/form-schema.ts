@@ -46,7 +46,7 @@ export interface FormSchemaNode {
   'x-index'?: number;
   'x-decorator'?: 'FormItem';
   'x-decorator-props'?: Record<string, unknown>;
-  'x-component'?: FormComponentName | 'FormGrid' | 'FormGrid.GridColumn';
+  'x-component'?: FormComponentName | 'FormGrid' | 'FormGrid.GridColumn' | 'FormTab' | 'FormTab.TabPane';
   'x-component-props'?: Record<string, unknown>;
   'x-validator'?: ValidatorRule[];
   'x-pattern'?: 'editable' | 'disabled' | 'readOnly' | 'readPretty';
@@ -162,7 +162,10 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
   const fields = [...all].filter((f) => f.ishow !== false).sort(designed
     ? (a, b) => rank(a) - rank(b) || layoutOf.get(a)!.row - layoutOf.get(b)!.row || layoutOf.get(a)!.col - layoutOf.get(b)!.col
     : (a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-  const properties: Record<string, FormSchemaNode> = {};
+  // the ungrouped fields' grid (rank 0), then one grid per tab group (rank i + 1) shown as a tab
+  const grids = new Map<number, Record<string, FormSchemaNode>>([[0, {}]]);
+  const gridOf = (r: number) => { let g = grids.get(r); if (!g) grids.set(r, g = {}); return g; };
+  let properties = gridOf(0);
   const unit = GRID_UNITS / columns;
   let index = 0;
   let gaps = 0;
@@ -181,6 +184,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
       if (line !== null && cursor > 0) gap(GRID_UNITS - cursor);
       line = key;
       cursor = 0;
+      properties = gridOf(rank(field));
     }
     gap(l.col - cursor);
     cursor = l.col + l.span;
@@ -228,19 +232,31 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
     properties[field.fieldName] = node;
   });
   const byWidth = gridByWidth(columns, fields.filter((f) => !isFullRow(f)).map(componentOf));
+  const grid = (props: Record<string, FormSchemaNode>): FormSchemaNode => ({
+    type: 'void', 'x-component': 'FormGrid',
+    // narrow windows fall back to fewer columns (a divisor) rather than squeezing the inputs away;
+    // strictAutoFit: a span is never shrunk to fit what is left of a row, the field starts the next one
+    'x-component-props': { breakpoints: byWidth.breakpoints, maxColumns: byWidth.columns, minColumns: byWidth.columns, minWidth: 0, columnGap: FORM_GUTTER, rowGap: 0, strictAutoFit: true },
+    properties: props,
+  });
+  // a tab group with fields is a tab under the ungrouped fields; every tab is rendered at once (hidden
+  // ones too), so their fields take their defaults and are checked on submit, and a tab holding an
+  // error shows the count on its title
+  const tabs = (template.groups ?? []).flatMap((g, i) => {
+    const props = grids.get(i + 1);
+    return props && Object.keys(props).length ? [[`tab_${g.key}`, {
+      type: 'void', 'x-component': 'FormTab.TabPane', 'x-index': i, 'x-component-props': { tab: g.label, forceRender: true },
+      properties: { [`grid_${g.key}`]: grid(props) },
+    } satisfies FormSchemaNode] as const] : [];
+  });
   return {
     columns,
     fields,
     schema: {
       type: 'object',
       properties: {
-        grid: {
-          type: 'void', 'x-component': 'FormGrid',
-          // narrow windows fall back to fewer columns (a divisor) rather than squeezing the inputs away;
-          // strictAutoFit: a span is never shrunk to fit what is left of a row, the field starts the next one
-          'x-component-props': { breakpoints: byWidth.breakpoints, maxColumns: byWidth.columns, minColumns: byWidth.columns, minWidth: 0, columnGap: FORM_GUTTER, rowGap: 0, strictAutoFit: true },
-          properties,
-        },
+        grid: { ...grid(grids.get(0)!), 'x-index': 0 },
+        ...(tabs.length ? { tabs: { type: 'void', 'x-component': 'FormTab', 'x-index': 1, properties: Object.fromEntries(tabs) } satisfies FormSchemaNode } : {}),
       },
     },
   };

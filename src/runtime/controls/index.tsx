@@ -1,5 +1,5 @@
-import { FormGrid, FormItem } from '@formily/antd-v5';
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { FormGrid, FormItem, FormTab } from '@formily/antd-v5';
+import { createContext, useContext, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf, type FormComponentName } from '../../schema/form-schema';
 import { announcementControl } from './announcement';
@@ -61,9 +61,15 @@ export function withControls(base: ControlRegistry, replaced: Partial<Record<For
   return out;
 }
 
-/** The component map of the form engine: each control's form field, plus the grid and the form item. */
-export function formComponentsOf(controls: ControlRegistry): Record<FormComponentName | 'FormGrid' | 'FormItem', ComponentType<never>> {
-  const out = { FormGrid: FormGrid as ComponentType<never>, FormItem: FormItem as ComponentType<never> } as Record<FormComponentName | 'FormGrid' | 'FormItem', ComponentType<never>>;
+/**
+ * A template's tab groups: Formily's FormTab draws each pane from the schema itself; the rendered
+ * children the schema field also hands it would only make antd's Tabs warn about its legacy API.
+ */
+const SchemaTabs = Object.assign(({ children: _children, ...props }: ComponentProps<typeof FormTab>) => <FormTab {...props} />, { TabPane: FormTab.TabPane });
+
+/** The component map of the form engine: each control's form field, plus the grid, the tabs (a template's tab groups) and the form item. */
+export function formComponentsOf(controls: ControlRegistry): Record<FormComponentName | 'FormGrid' | 'FormItem' | 'FormTab', ComponentType<never>> {
+  const out = { FormGrid: FormGrid as ComponentType<never>, FormItem: FormItem as ComponentType<never>, FormTab: SchemaTabs as ComponentType<never> } as Record<FormComponentName | 'FormGrid' | 'FormItem' | 'FormTab', ComponentType<never>>;
   for (const d of Object.values(controls)) out[d.name] = d.Field;
   return out;
 }

@@ -17,12 +17,12 @@ const form: Template = {
   ],
 };
 
-function setup(ask: FormRequest, answer: (options: RuntimeRequest) => unknown = () => ({ id: 1, version: 1 })) {
+function setup(ask: FormRequest, answer: (options: RuntimeRequest) => unknown = () => ({ id: 1, version: 1 }), template: Template = form) {
   const calls: RuntimeRequest[] = [];
   const services: RuntimeServices = {
     request: vi.fn(async (options: RuntimeRequest) => {
       calls.push(options);
-      if (options.url === '/optimus_prime/optimusPrime') return form;
+      if (options.url === '/optimus_prime/optimusPrime') return template;
       return answer(options);
     }) as RuntimeServices['request'],
     download: vi.fn(),
@@ -40,6 +40,30 @@ const field = (name: string) => document.querySelector<HTMLInputElement>(`[data-
 afterEach(cleanup);
 
 describe('TemplateFormDialog', () => {
+  it('shows a designed tab group as a tab: its required field is checked while hidden, the tab counts the error, and its value is sent', async () => {
+    const tabbed: Template = {
+      ...form, groups: [{ key: 'more', label: '更多信息' }],
+      formSubList: [
+        { fieldName: 'driverName', fieldExplain: '姓名', formSubmitType: 'ONE_TXT', seq: 10, layout: { row: 0, col: 0, span: 12 } },
+        { fieldName: 'idNumber', fieldExplain: '身份证号', formSubmitType: 'ONE_TXT', irequired: true, seq: 20, layout: { row: 0, col: 0, span: 12, group: 'more' } },
+        { fieldName: 'remark', fieldExplain: '备注', formSubmitType: 'TEXTAREA', seq: 40, layout: { row: 0, col: 0, span: 48 } },
+      ],
+    };
+    const { calls, onSaved, user } = setup({ mode: 'create' }, undefined, tabbed);
+    const tab = await screen.findByRole('tab', { name: '更多信息' });
+    expect(tab.getAttribute('aria-selected')).toBe('true'); // the only tab is open
+    expect(field('idNumber')).toBeTruthy();
+    await user.type(field('driverName'), '王强');
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(document.querySelector('.ant-tabs-tab .errors-badge')?.textContent).toContain('1'));
+    expect(calls.some((c) => c.url.endsWith('/create'))).toBe(false);
+    await user.type(field('idNumber'), '11010519491231002X');
+    await new Promise((r) => setTimeout(r, SUBMIT_DEBOUNCE_MS + 50));
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.url === '/material/as-driver/create')).toMatchObject({ body: { driverName: '王强', idNumber: '11010519491231002X' } });
+  });
+
   it('fetches the menu’s FORM template, fills the defaults, and posts trimmed values with nulls for blanks', async () => {
     const { calls, onSaved, user } = setup({ mode: 'create' });
     await waitFor(() => expect(field('orgName')).toBeTruthy());
