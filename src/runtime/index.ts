@@ -6,6 +6,8 @@ export { listColumns, renderCell } from './list/list-columns';
 export { DynamicForm, useTemplateForm, keepFocus, SUBMIT_DEBOUNCE_MS } from './form/dynamic-form';
 export { TemplateEditPage, parseFormPageQuery, type FormPageRequest } from './form/edit-page';
 export { RecordForm } from './form/form-dialog';
+export { DetailView } from './list/detail-popup';
+export { PopupBody as ResourcePickerBody } from './picker/resource-popup';
 export { resourceBase } from './list/list-actions';
 export { TransferList, TreeTransfer, AddressTransfer, type TransferListProps, type TreeTransferProps, type AddressTransferProps } from './widgets/transfer-list';
 export { TimeRangeDialog, type TimeRangeDialogProps } from './widgets/time-range-dialog';

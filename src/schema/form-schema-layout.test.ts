@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileForm, type FormSchemaNode } from './form-schema';
 import type { DefaultContext } from './defaults';
 import { parseTemplate } from './parse-template';
+import { detailSections } from './form-layout';
 
 const ctx: DefaultContext = { now: new Date('2026-11-26T08:00:00Z') };
 
@@ -64,5 +65,47 @@ describe('the runtime form honours the designer\'s layout', () => {
       ],
     });
     expect(cells(template)).toEqual(['plateNo:1', 'remark:4']);
+  });
+});
+
+describe('the detail view honours a DETAIL template\'s layout', () => {
+  const names = (s: ReturnType<typeof detailSections>) => s.sections.map((x) => `${x.label ?? '-'}: ${x.items.map((i) => `${i.field.fieldName}/${i.span}`).join(' ')}`);
+
+  it('an unplaced template keeps its order: two pairs a row (four for eight columns), remarks over the whole row', () => {
+    const template = parseTemplate({
+      formatName: '车辆详情', formatCode: 'truck_detail', formatType: 'DETAIL', formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+      formSubList: [
+        { fieldName: 'plateNo', fieldExplain: '车牌号', seq: 1 },
+        { fieldName: 'remark', fieldExplain: '备注', seq: 2, formSubmitType: 'TEXTAREA' },
+        { fieldName: 'secret', fieldExplain: '不显示', seq: 3, ishow: false },
+      ],
+    });
+    expect(detailSections(template).pairs).toBe(2);
+    expect(names(detailSections(template))).toEqual(['-: plateNo/1 remark/2']);
+    expect(detailSections({ ...template, formatStyle: 'FORMAT_EIGHT_COLUMN_FROM' }).pairs).toBe(4);
+  });
+
+  it('a designed template is read row by row, a field as wide as its span, each tab group a titled part', () => {
+    const template = parseTemplate({
+      formatName: '车辆详情', formatCode: 'truck_detail', formatType: 'DETAIL', formatStyle: 'FORMAT_EIGHT_COLUMN_FROM',
+      groups: [{ key: 'more', label: '更多' }],
+      formSubList: [
+        { fieldName: 'extra', fieldExplain: '附加', seq: 1, layout: { row: 0, col: 0, span: 12, group: 'more' } },
+        { fieldName: 'driver', fieldExplain: '司机', seq: 2, layout: { row: 1, col: 0, span: 12 } },
+        { fieldName: 'plateNo', fieldExplain: '车牌号', seq: 3, layout: { row: 0, col: 24, span: 24 } },
+        { fieldName: 'tare', fieldExplain: '皮重', seq: 4, layout: { row: 0, col: 0, span: 6 } },
+      ],
+    });
+    const laid = detailSections(template);
+    expect(laid.pairs).toBe(4);
+    // row 1: 皮重 (half a column: one pair), 车牌号 over two pairs, reaching the row's end; row 2: 司机 alone
+    expect(names(laid)).toEqual(['-: tare/1 plateNo/3 driver/4', '更多: extra/4']);
+    // a four-column row (two pairs a detail row) flows over two detail rows; the next form row starts afresh
+    const four = parseTemplate({
+      formatName: '车辆详情', formatCode: 'truck_detail', formatType: 'DETAIL', formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+      formSubList: ['a', 'b', 'c'].map((n, i) => ({ fieldName: n, fieldExplain: n, seq: i, layout: { row: 0, col: i * 12, span: 12 } }))
+        .concat([{ fieldName: 'd', fieldExplain: 'd', seq: 9, layout: { row: 1, col: 12, span: 12 } }]),
+    });
+    expect(names(detailSections(four))).toEqual(['-: a/1 b/1 c/2 d/2']);
   });
 });

@@ -39,8 +39,8 @@ function diffLine(e: DiffEntry, tr: ReturnType<typeof useTr>): string {
 }
 
 /**
- * `/custom/format/form/sub?id=…`: a FORM template opens in the visual designer (设计), with the
- * attribute table (属性表, 模板属性配置) a click away; other template kinds keep the attribute table.
+ * `/custom/format/form/sub?id=…`: a FORM or DETAIL template opens in the visual designer (设计), with
+ * the attribute table (属性表, 模板属性配置) a click away; other template kinds keep the attribute table.
  */
 export function FormatDesignPage({ id }: { id: number }) {
   const { request } = useRuntime();
@@ -58,7 +58,8 @@ export function FormatDesignPage({ id }: { id: number }) {
 
   if (failed) return <Result status="warning" title={tr('模板不存在或无法读取')} />;
   if (!kind) return <Skeleton active />;
-  if (kind !== 'FORM') return <FormatFieldsPage id={id} />;
+  // a DETAIL template is laid out on the same grid as a form (the detail view reads its places)
+  if (kind !== 'FORM' && kind !== 'DETAIL') return <FormatFieldsPage id={id} />;
   const switcher = (
     <Segmented
       className="wb-fd-views" value={view}
@@ -225,7 +226,7 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
       items={[
         { key: 'name', label: tr('模板名称'), children: record.draft.formatName },
         { key: 'code', label: tr('模板编码'), children: record.formatCode },
-        { key: 'type', label: tr('模板类型'), children: <Tag>{tr(FORMAT_TYPE_LABELS.FORM)}</Tag> },
+        { key: 'type', label: tr('模板类型'), children: <Tag>{tr(FORMAT_TYPE_LABELS[record.formatType as keyof typeof FORMAT_TYPE_LABELS] ?? record.formatType)}</Tag> },
         { key: 'table', label: tr('数据源'), children: record.customTable ? `${record.tableExplain ?? ''}（${record.customTable}）` : '—' },
         { key: 'state', label: tr('发布状态'), children: <Space><PublishState row={{ changed: record.changed, unpublished: !record.publishedAt }} /><Tag className="wb-fd-save" color={SAVE_LABELS[saveState].color}>{tr(SAVE_LABELS[saveState].text)}</Tag></Space> },
         { key: 'published', label: tr('发布时间'), children: record.publishedAt ? `${dayjs(record.publishedAt).format('YYYY-MM-DD HH:mm:ss')}（${record.publishedBy ?? ''}）` : '—' },

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { Alert, App as AntApp, Button, Descriptions, Empty, Form, Modal, Select, Space, Spin, Table, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { RecordForm, RuntimeProvider, TemplateList, resourceBase, useRuntime, useTr, type RuntimeServices } from '../../runtime';
+import { DetailView, RecordForm, ResourcePickerBody, RuntimeProvider, TemplateList, resourceBase, useRuntime, useTr, type Row, type RuntimeServices } from '../../runtime';
 import type { FieldDefinition } from '../../schema/field-definition';
 import type { Template } from '../../schema/template';
 import {
@@ -127,8 +127,12 @@ export function PreviewDialog({ formatId, formatName, open, onClose }: { formatI
           <RecordForm key={grant.token} template={template} mode="create" row={{}} base={base} onClose={onClose} onSaved={() => undefined} dryRun={dryRun} />
         ) : template.formatType === 'LIST' ? (
           <TemplateList key={grant.token} template={template} onOpen={() => void message.info(tr('预览中列表的按钮不打开表单'))} />
+        ) : template.formatType === 'DETAIL' ? (
+          <DetailPreview key={grant.token} template={template} />
+        ) : template.formatType === 'RESOURCE' ? (
+          <PickerPreview key={grant.token} template={template} />
         ) : (
-          <Alert type="warning" showIcon message={tr('此类模板（{type}）暂不能预览：预览可用于表单和列表模板', { type: template.formatType })} />
+          <Alert type="warning" showIcon message={tr('此类模板（{type}）暂不能预览：预览可用于表单、列表、详情和弹窗模板', { type: template.formatType })} />
         )}
         {result && (
           <div className="wb-dry-run" data-testid="dry-run-result" style={{ marginTop: 16 }}>
@@ -169,5 +173,58 @@ export function PreviewDialog({ formatId, formatName, open, onClose }: { formatI
       </Form>
       {starting ? <Spin /> : body()}
     </Modal>
+  );
+}
+
+/** A DETAIL draft shown over the organisation's records, one at a time (上一条 / 下一条), as the role reads them. */
+function DetailPreview({ template }: { template: Template }) {
+  const { request } = useRuntime();
+  const tr = useTr();
+  const [pn, setPn] = useState(1);
+  const [shown, setShown] = useState<{ total: number; row: Row | null } | null>(null);
+  useEffect(() => {
+    if (!template.resUrl) return;
+    let live = true;
+    (async () => {
+      const page = await request<{ list: Row[]; total: number }>({
+        method: template.resMethod ?? 'POST', url: template.resUrl!, list: true, quiet: true, body: { search: [], limit: { pn, ps: 1 }, sort: [] },
+      });
+      const first = page.list[0];
+      const row = first ? await request<Row>({ url: `${resourceBase(template.resUrl!)}/detail/${String(first.id)}`, quiet: true }) : null;
+      if (live) setShown({ total: Number(page.total), row });
+    })().catch(() => { if (live) setShown({ total: 0, row: null }); });
+    return () => { live = false; };
+  }, [template, pn, request]);
+  if (!template.resUrl) return <Alert type="warning" showIcon message={tr('请检查详情模板的【列表请求方式】和【列表请求路由】属性')} />;
+  if (!shown) return <Spin />;
+  if (!shown.row) return <Empty description={tr('该组织下没有可供预览的记录')} />;
+  return (
+    <div className="wb-detail-preview">
+      <Space style={{ marginBottom: 8 }}>
+        <Button size="small" disabled={pn <= 1} onClick={() => setPn(pn - 1)}>{tr('上一条')}</Button>
+        <span>{tr('第 {n} 条，共 {total} 条', { n: pn, total: shown.total })}</span>
+        <Button size="small" disabled={pn >= shown.total} onClick={() => setPn(pn + 1)}>{tr('下一条')}</Button>
+      </Space>
+      <DetailView template={template} row={shown.row} />
+    </div>
+  );
+}
+
+/** A RESOURCE draft as the popup a form field opens; 确定 shows what would be picked (nothing is filled in). */
+function PickerPreview({ template }: { template: Template }) {
+  const tr = useTr();
+  const [picked, setPicked] = useState<Row[] | null>(null);
+  const fields = (template.resSubList?.length ? template.resSubList : template.listSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden);
+  return (
+    <div className="wb-picker-preview">
+      <ResourcePickerBody template={template} multiple={false} allowClear={false} onConfirm={setPicked} onClose={() => setPicked(null)} />
+      {picked && (
+        <Alert
+          type="success" showIcon style={{ marginTop: 12 }} data-testid="picker-preview-result"
+          message={tr('选中 {n} 条：表单字段将按结果映射取值', { n: picked.length })}
+          description={picked.map((r) => fields.slice(0, 4).map((f) => `${f.fieldExplain}：${String(r[f.fieldName] ?? '—')}`).join('，')).join('；')}
+        />
+      )}
+    </div>
   );
 }

@@ -9,17 +9,17 @@ import { RequestLogDrawer } from './request-log-drawer';
 import { AnnouncementView } from '../widgets/announcement-table';
 import type { AnnouncementRow } from '../../schema/announcement';
 import type { FieldDefinition } from '../../schema/field-definition';
+import { detailSections } from '../../schema/form-layout';
 
 export const DETAIL_TEMPLATE_WARNING = '请检查详情模板的【列表请求方式】和【列表请求路由】属性';
 
 /**
  * The detail pop-up (spec 000 §2.5): 80% wide, the record laid out by its DETAIL template in four or
- * eight columns, desensitised when the setting is on. A failed load is swallowed; closing resets it.
+ * eight columns (DetailView), desensitised when the setting is on. A failed load is swallowed; closing resets it.
  */
 export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | number; rowId: number | null; onClose(): void }) {
-  const { request, desensitize } = useRuntime();
+  const { request } = useRuntime();
   const tr = useTr();
-  const controls = useControls();
   const { message } = AntApp.useApp();
   const [template, setTemplate] = useState<Template | null>(null);
   const [row, setRow] = useState<Row | null>(null);
@@ -41,7 +41,27 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
     return () => { live = false; setTemplate(null); setRow(null); };
   }, [detailId, rowId, request, message, tr]);
 
-  const columns = template?.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' ? 8 : 4;
+  return (
+    <Modal
+      open={rowId !== null} width="80%" title={template?.formatName ?? tr('详情')} onCancel={onClose} destroyOnHidden
+      footer={template?.customTable && row ? <Button onClick={() => setLogOpen(true)}>{tr('操作日志')}</Button> : null}
+    >
+      {!template || !row ? <Skeleton active /> : <DetailView template={template} row={row} />}
+      {template?.customTable && rowId !== null && <RequestLogDrawer bizKey={`${template.customTable}:${rowId}`} open={logOpen} onClose={closeLog} />}
+    </Modal>
+  );
+}
+
+/**
+ * A record laid out by a DETAIL template (the detail pop-up's body, and the designer's preview of a
+ * DETAIL draft): its fields as label and value pairs, placed as the template places them, each tab
+ * group a titled part, then the child tables.
+ */
+export function DetailView({ template, row }: { template: Template; row: Row }) {
+  const { desensitize } = useRuntime();
+  const tr = useTr();
+  const controls = useControls();
+  const { pairs, sections } = detailSections(template);
   // a field is shown by its control kind: pictures as pictures, the confirmation table as a read-only table
   const detailValue = (f: FieldDefinition, value: unknown) => {
     if (f.formSubmitType === 'Announcement') {
@@ -51,20 +71,20 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
     return renderCell(f, value, desensitize, undefined, tr, controls, 'detail');
   };
   return (
-    <Modal
-      open={rowId !== null} width="80%" title={template?.formatName ?? tr('详情')} onCancel={onClose} destroyOnHidden
-      footer={template?.customTable && row ? <Button onClick={() => setLogOpen(true)}>{tr('操作日志')}</Button> : null}
-    >
-      {!template || !row ? <Skeleton active /> : (
-        <Descriptions bordered size="small" column={columns / 2}>
-          {(template.formSubList ?? []).filter((f) => f.ishow !== false && !f.ihidden).map((f) => (
-            <Descriptions.Item key={f.fieldName} label={f.fieldExplain} span={f.formSubmitType === 'TEXTAREA' || f.formSubmitType === 'Announcement' ? columns / 2 : 1}>
-              {detailValue(f, row[f.fieldName])}
+    <>
+      {sections.map((section) => (
+        <Descriptions
+          key={section.key ?? ''} bordered size="small" column={pairs} className="wb-detail-section"
+          title={section.label ?? undefined} style={section.key ? { marginTop: 16 } : undefined}
+        >
+          {section.items.map(({ field, span }) => (
+            <Descriptions.Item key={field.fieldName} label={field.fieldExplain} span={span}>
+              {detailValue(field, row[field.fieldName])}
             </Descriptions.Item>
           ))}
         </Descriptions>
-      )}
-      {template && row && (template.childSubLists ?? []).map((c) => (
+      ))}
+      {(template.childSubLists ?? []).map((c) => (
         <div key={c.customTable} className="wb-detail-child">
           <h4>{c.label}</h4>
           <Table<Row>
@@ -74,7 +94,6 @@ export function DetailPopup({ detailId, rowId, onClose }: { detailId: string | n
           />
         </div>
       ))}
-      {template?.customTable && rowId !== null && <RequestLogDrawer bizKey={`${template.customTable}:${rowId}`} open={logOpen} onClose={closeLog} />}
-    </Modal>
+    </>
   );
 }

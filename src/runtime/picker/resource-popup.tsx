@@ -55,7 +55,8 @@ export function ResourcePopup({ cgFormatResId, multiple, allowClear = false, pre
   );
 }
 
-function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, onConfirm, onClear, onClose }: {
+/** The popup's content for a given template (the popup's body; the designer previews a RESOURCE draft with it). */
+export function PopupBody({ template, prefilter = NO_CONDITIONS, multiple, allowClear, onConfirm, onClear, onClose }: {
   template: Template; prefilter?: readonly SearchCondition[]; multiple: boolean; allowClear: boolean; onConfirm(rows: Row[]): void; onClear?(): void; onClose(): void;
 }) {
   const { request, desensitize } = useRuntime();
