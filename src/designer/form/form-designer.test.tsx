@@ -30,8 +30,8 @@ const columns = [
 ];
 
 /** A text cell of our own: proves the canvas draws with the map the provider hands down. */
-function MarkedCell({ field }: CellProps) {
-  return <span data-testid="own-cell">{`[${field.fieldName}]`}</span>;
+function MarkedCell({ field, value }: CellProps) {
+  return <span data-testid="own-cell">{`[${field.fieldName}]${value === null || value === undefined ? '' : String(value)}`}</span>;
 }
 
 interface Options { draft?: Template; history?: HistoryEntry[]; put?(body: Record<string, unknown>, n: number): unknown; latest?: DraftRecord }
@@ -46,6 +46,8 @@ function setup(options: Options = {}) {
     if (o.url === '/optimus_prime/cg-format/history/9') return { version: 3, entries: structuredClone(options.history ?? []) };
     if (o.url === '/optimus_prime/cg-custom-table/list') return { list: [{ id: 4, tableName: 'fd_truck', tableExplain: '车辆', kind: 'MASTER', parentTable: null }], total: 1 };
     if (o.url === '/optimus_prime/cg-custom-table/detail/4') return { id: 4, tableName: 'fd_truck', tableExplain: '车辆', parentKey: null, tableSubList: columns };
+    if (o.url === '/material/fd-truck/list') return { list: [{ id: 5, plateNo: '蒙A12345' }], total: 1 };
+    if (o.url === '/material/fd-truck/detail/5') return { id: 5, plateNo: '蒙A12345', driver: '王强' };
     throw new Error(`unexpected call ${o.method ?? 'GET'} ${o.url}`);
   }) as unknown as RuntimeServices['request'];
   const services: RuntimeServices = { request, download: vi.fn(), hasPermission: () => true, desensitize: false };
@@ -67,6 +69,19 @@ const puts = (calls: RuntimeRequest[]) => calls.filter((c) => c.method === 'PUT'
 afterEach(cleanup);
 
 describe('form designer', () => {
+  it('实时数据: off, no data call is made; on, the first record of the data source fills the canvas', async () => {
+    const { calls, user } = setup({ draft: { ...template(), resUrl: '/material/fd-truck/list', resMethod: 'POST' } });
+    await waitFor(() => expect(card('driver')).toBeTruthy());
+    expect(card('driver').textContent).toContain('[driver]');
+    expect(calls.some((c) => c.url.startsWith('/material/'))).toBe(false);
+    await user.click(screen.getByRole('switch', { name: '实时数据' }));
+    await waitFor(() => expect(card('driver').textContent).toContain('[driver]王强'));
+    expect(card('plateNo').textContent).toContain('蒙A12345');
+    expect(calls.filter((c) => c.url.startsWith('/material/')).map((c) => c.url)).toEqual(['/material/fd-truck/list', '/material/fd-truck/detail/5']);
+    await user.click(screen.getByRole('switch', { name: '实时数据' }));
+    await waitFor(() => expect(card('driver').textContent).not.toContain('王强'));
+  });
+
   it('draws the fields with the provided controls on a 4-column grid, offers the columns not yet placed, and calls no data API', async () => {
     const { calls } = setup();
     await waitFor(() => expect(card('plateNo')).toBeTruthy());

@@ -21,6 +21,7 @@ import {
   clampText, gridFields, gridRows, groupsOf, movedText, neighbour, nextGroup, placeAt, placeText, stepPlace, stepSpan, unitOf,
   type PaletteTable,
 } from './model';
+import { LiveRecordProvider, useLiveRecord, useLiveRecordSwitch } from './live-record';
 import { Palette, dragOf, type Drag } from './palette';
 import { PropertyPanel } from './property-panel';
 import './form-designer.css';
@@ -58,6 +59,7 @@ const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api })
   const problem = useDesigner(api.store, (s) => s.problems.find((p) => p.nodeId === id)?.message ?? null);
   const controls = useControls();
   const tr = useTr();
+  const liveRecord = useLiveRecord();
   const move = useDraggable({ id: `field:${id}`, data: { type: 'field', id } satisfies Drag });
   const resize = useDraggable({ id: `resize:${id}`, data: { type: 'resize', id } satisfies Drag });
   const drop = useDroppable({ id: `on:${id}`, data: { field: id } });
@@ -94,7 +96,7 @@ const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api })
       </div>
       <div className="wb-fd-control" ref={inert}>
         <Cell
-          field={field} value={null} row={DESIGN_ROW} set={noop} check={noop} tr={tr}
+          field={field} value={liveRecord?.[field.fieldName] ?? null} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
           common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' } }}
         />
       </div>
@@ -201,6 +203,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
   const { message } = AntApp.useApp();
   const meta = useDesigner(store, (s) => s.draft.meta);
   const unit = GRID_UNITS / formColumns(meta);
+  const live = useLiveRecordSwitch(meta);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [target, setTarget] = useState<Target | null>(null);
   const [clampNote, setClampNote] = useState<string | null>(null);
@@ -575,11 +578,13 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
               <Button size="small" disabled={!canUndo.canvas} onClick={() => history('canvas', 'undo')}>{tr('撤销')}</Button>
               <Button size="small" disabled={!canUndo.canvasRedo} onClick={() => history('canvas', 'redo')}>{tr('重做')}</Button>
               <Tag>{tr('{n} 列', { n: GRID_UNITS / unit })}</Tag>
+              {live.control}
             </Space>
             <Typography.Text type="secondary" className="wb-fd-hint">{tr('Tab 或方向键选择，空格拿起，方向键移动，Shift+方向键调宽，回车放下')}</Typography.Text>
           </div>
           {clampNote && <Alert className="wb-fd-clamp" type="warning" showIcon message={clampNote} closable onClose={() => setClampNote(null)} />}
           {empty && <Empty className="wb-fd-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('从左侧拖入字段')} />}
+          <LiveRecordProvider value={live.record}>
           <div className="wb-fd-sheet">
             <Grid group={null} api={api} ids={ungroupedIds} rows={gridRows(ungrouped)} target={target} />
             {groups.length > 0 && (
@@ -594,6 +599,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
             )}
             {draft.order.childTables.map((id) => <ChildTable key={id} id={id} api={api} />)}
           </div>
+          </LiveRecordProvider>
           <div id="wb-fd-instructions" hidden>{tr('按空格键拿起，方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消。')}</div>
           <div className="wb-fd-live" role="status" aria-live="assertive" aria-atomic="true">{announcer.text}</div>
         </section>

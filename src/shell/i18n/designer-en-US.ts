@@ -60,7 +60,7 @@ export const DESIGNER_EN_US: Record<string, string> = {
   '只读：数据按该角色与您本人共同拥有的权限读取；提交为试提交，不写入任何数据。有效至 {time}': 'Read-only: data is read with the rights both this role and you hold; submitting is a dry run and writes nothing. Valid until {time}',
   '预演：未写入任何数据': 'Dry run: nothing was written', '以下为将会保存的内容（写入 {n} 行，已回滚）': 'What would have been saved ({n} rows written, rolled back)', '{n} 行': '{n} rows',
   '预览中列表的按钮不打开表单': 'List buttons open no form in a preview', '此类模板（{type}）暂不能预览：预览可用于表单、列表、详情和弹窗模板': 'A template of this kind ({type}) cannot be previewed yet: preview is for form, list, detail and popup templates',
-  '该组织下没有可供预览的记录': 'This organisation has no record to preview', '上一条': 'Previous', '下一条': 'Next', '第 {n} 条，共 {total} 条': 'Record {n} of {total}',
+  '实时数据': 'Live data', '该组织下没有可供预览的记录': 'This organisation has no record to preview', '（没有可显示的记录）': '(no record to show)', '上一条': 'Previous', '下一条': 'Next', '第 {n} 条，共 {total} 条': 'Record {n} of {total}',
   '选中 {n} 条：表单字段将按结果映射取值': '{n} picked: the form fields take their values by the result mapping',
   '预览显示已保存的草稿': 'The preview shows the saved draft',
   '发布：{name}': 'Publish: {name}', '影响分析失败，暂不能发布': 'The impact analysis failed; publishing is not possible now',
