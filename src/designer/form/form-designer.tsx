@@ -66,7 +66,10 @@ const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api })
   const inert = useCallback((el: HTMLDivElement | null) => { el?.setAttribute('inert', ''); }, []);
   if (!node) return null;
   const { field, layout } = node;
-  const Cell = controls[componentOf(field)].Cell;
+  const { Cell, ReadCell } = controls[componentOf(field)];
+  const liveValue = liveRecord?.[field.fieldName] ?? null;
+  // 实时数据: a value with structure (the confirmation table's rows) is shown read-only, as the detail shows it
+  const structured = liveValue !== null && typeof liveValue === 'object' && !(Array.isArray(liveValue) && liveValue.every((v) => v === null || typeof v !== 'object'));
   const dragging = move.isDragging || resize.isDragging;
   const kindOver = drop.isOver && (dragOf(drop.active?.data.current)?.type === 'kind' || dragOf(drop.active?.data.current)?.type === 'layout');
   const unit = api.unit;
@@ -95,10 +98,12 @@ const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api })
         {field.ishow === false && <Tag className="wb-fd-flag">{tr('不显示')}</Tag>}
       </div>
       <div className="wb-fd-control" ref={inert}>
-        <Cell
-          field={field} value={liveRecord?.[field.fieldName] ?? null} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
-          common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' } }}
-        />
+        {structured ? <ReadCell field={field} value={liveValue} /> : (
+          <Cell
+            field={field} value={liveValue} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
+            common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' } }}
+          />
+        )}
       </div>
       {problem && <Tooltip title={problem}><span className="wb-fd-problem" role="img" aria-label={problem}>!</span></Tooltip>}
       <span

@@ -6,8 +6,6 @@ import { listColumns, renderCell, type Row } from './list-columns';
 import { resourceBase } from './list-actions';
 import { useControls } from '../controls';
 import { RequestLogDrawer } from './request-log-drawer';
-import { AnnouncementView } from '../widgets/announcement-table';
-import type { AnnouncementRow } from '../../schema/announcement';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { detailSections } from '../../schema/form-layout';
 
@@ -65,8 +63,8 @@ export function DetailView({ template, row }: { template: Template; row: Row }) 
   // a field is shown by its control kind: pictures as pictures, the confirmation table as a read-only table
   const detailValue = (f: FieldDefinition, value: unknown) => {
     if (f.formSubmitType === 'Announcement') {
-      const rows = Array.isArray(value) ? (value as AnnouncementRow[]) : [];
-      return <AnnouncementView rows={rows} columns={f.options?.map((o) => ({ dataIndex: String(o.value), title: o.label }))} />;
+      const { ReadCell } = controls.Announcement;
+      return <ReadCell field={f} value={value} />;
     }
     return renderCell(f, value, desensitize, undefined, tr, controls, 'detail');
   };
