@@ -30,7 +30,13 @@ export interface PickerUse { formId: number; formName: string; fieldName: string
 
 /** The FORM templates' fields whose popup template (cgFormatResId) is `id`. */
 async function findUses(request: ReturnType<typeof useRuntime>['request'], id: number): Promise<PickerUse[]> {
-  const { list } = await fetchFormats(request, { formatType: 'FORM', pn: 1, ps: 200 });
+  // every FORM template, page by page (data sources add forms; the first page need not hold them all)
+  const list: Awaited<ReturnType<typeof fetchFormats>>['list'] = [];
+  for (let pn = 1; ; pn++) {
+    const page = await fetchFormats(request, { formatType: 'FORM', pn, ps: 200 });
+    list.push(...page.list);
+    if (page.list.length === 0 || list.length >= page.total) break;
+  }
   const out: PickerUse[] = [];
   // a few at a time: the forms' drafts are read once, when the screen opens
   const drafts: { row: (typeof list)[number]; draft: Awaited<ReturnType<typeof fetchDraft>>['draft'] }[] = [];
@@ -154,7 +160,7 @@ export function PickerDesignerPage({ id }: { id: number }) {
               // with a tree beside the table: the column a clicked node filters, by the node row's field named here
               ...(hasTree(meta.formatStyle) && hasTable(meta.formatStyle) ? [{
                 key: 'tree', title: tr('树节点字段'), width: 110,
-                render: (_v: unknown, c: ColumnNode) => <Input size="small" aria-label={`${tr('树节点字段')}：${c.field.fieldExplain}`} placeholder={tr('不按树过滤')} value={c.field.effectField ?? ''} onChange={(e) => session.run({ type: 'set-property', id: c.id, key: 'effectField', value: e.target.value.trim() || null, typing: 'tree' })} />,
+                render: (_v: unknown, c: ColumnNode) => <Input size="small" aria-label={`${tr('树节点字段')}：${c.field.fieldExplain}`} placeholder={tr('不过滤')} value={c.field.effectField ?? ''} onChange={(e) => session.run({ type: 'set-property', id: c.id, key: 'effectField', value: e.target.value.trim() || null, typing: 'tree' })} />,
               }] : []),
             ]}
           />
@@ -265,10 +271,13 @@ function FieldMapping({ use, pickerFields, canEdit }: { use: PickerUse; pickerFi
         <UndoButtons session={session} scope="canvas" label={tr('连线')} />
       </Space>
       {session.refusal && <Alert type="warning" showIcon message={session.refusal.message} style={{ marginBottom: 8 }} />}
-      <Segmented<ConnectionKind>
-        aria-label={tr('连线类型')} value={kind} onChange={setKind} disabled={!canEdit} style={{ marginBottom: 8 }}
-        options={[{ value: 'mapping', label: tr('结果映射') }, { value: 'link', label: tr('参数关联') }]}
-      />
+      <Space style={{ display: 'flex', marginBottom: 8 }}>
+        <span>{tr('新连线')}</span>
+        <Segmented<ConnectionKind>
+          aria-label={tr('新连线')} value={kind} onChange={setKind} disabled={!canEdit}
+          options={[{ value: 'mapping', label: tr('结果映射（实线）') }, { value: 'link', label: tr('参数关联（虚线）') }]}
+        />
+      </Space>
       <MappingLines
         left={left} right={right} connections={connections} leftTitle={tr('表单字段')} rightTitle={tr('弹窗字段')} disabled={!canEdit}
         onConnect={connect} onRemove={remove}

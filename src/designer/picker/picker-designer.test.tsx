@@ -96,7 +96,7 @@ describe('弹窗设计', () => {
     const linksOf = () => stored[9].draft.formSubList!.find((f) => f.fieldName === 'vendorName')!.paramLinks?.map((l) => `${l.fieldSub1.fieldName}→${l.fieldSub2.fieldName}`);
     expect(linksOf()).toBeUndefined();
 
-    await user.click(screen.getByText('参数关联'));
+    await user.click(screen.getByText('参数关联（虚线）'));
     await user.click(within(left).getByText('供应商ID'));
     await user.click(within(right).getByText('供应商名称'));
     // a dashed line more, no new mapping; the stored link is kept beside the new one, in the form's draft
