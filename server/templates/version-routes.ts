@@ -328,6 +328,12 @@ async function impactOf(app: FastifyInstance, format: Awaited<ReturnType<typeof 
               add({ ...where, kind: 'picker', path: `${path}.resourceList[${m}].fieldSub2`, fieldName: name, message: `弹窗字段 ${field.fieldExplain}(${field.fieldName}) 的结果映射取自被删除的字段 ${name}` });
             }
           }
+          for (const [l, link] of (field.paramLinks ?? []).entries()) {
+            const name = link.fieldSub2.fieldName;
+            if ([...removedNames].some((k) => k.endsWith(`.${name}`))) {
+              add({ ...where, kind: 'param', path: `${path}.paramLinks[${l}].fieldSub2`, fieldName: name, message: `参数联动（${link.fieldSub1.fieldName} → ${name}）引用了被删除的字段` });
+            }
+          }
         }
       }
       if (other.id === format.id) {
