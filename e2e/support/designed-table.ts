@@ -21,13 +21,19 @@ interface MenuNode { id: number; title: string; uuid: string; urlPath: string | 
 const walk = (nodes: MenuNode[], path: MenuNode[] = []): { node: MenuNode; path: MenuNode[] }[] =>
   nodes.flatMap((n) => [{ node: n, path }, ...walk(n.children, [...path, n])]);
 
-export async function designedTable(page: Page, prefix: string, columns: [label: string, db: string, type: 'CHAR' | 'NUMBER', scale?: number][], options: { menu: boolean }): Promise<DesignedTable> {
+/**
+ * `treeParentField` (a column's field name) makes the table a tree: each row names its parent by the
+ * first column's value, which is then unique.
+ */
+export async function designedTable(page: Page, prefix: string, columns: [label: string, db: string, type: 'CHAR' | 'NUMBER', scale?: number][], options: { menu: boolean; treeParentField?: string }): Promise<DesignedTable> {
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   const table = `${prefix}_${run}`;
   const title = `${prefix === 'tr_dv' ? '版本表单' : '版本'}${run}`;
   const created = await apiData<{ id: number }>(page, 'POST', '/optimus_prime/cg-custom-table/create', {
-    tableName: table, tableExplain: title, kind: 'MASTER',
-    tableSubList: columns.map(([fieldExplain, fieldDbName, fieldType, scale], i) => ({ fieldExplain, fieldDbName, fieldType, ...(i === 0 ? { required: true } : {}), ...(scale === undefined ? {} : { scale }) })),
+    tableName: table, tableExplain: title, kind: 'MASTER', ...(options.treeParentField ? { treeParentField: options.treeParentField } : {}),
+    tableSubList: columns.map(([fieldExplain, fieldDbName, fieldType, scale], i) => ({
+      fieldExplain, fieldDbName, fieldType, ...(i === 0 ? { required: true, ...(options.treeParentField ? { unique: true } : {}) } : {}), ...(scale === undefined ? {} : { scale }),
+    })),
   });
   const plan = await apiData<{ hash: string }>(page, 'POST', `/optimus_prime/cg-custom-table/plan/${created.id}`);
   await apiData(page, 'POST', `/optimus_prime/cg-custom-table/sync/${created.id}`, { hash: plan.hash });

@@ -135,6 +135,42 @@ describe.each(DATABASES)('模板设计 endpoints on %s', (kind) => {
     expect(Number(detail.children.fd_pu_settlement[0].amount)).toBe(50);
   });
 
+  it('publishes a picking field\'s designed parameter links to its stored links (cg-format-form-sub-param); a field without designed links keeps the stored ones', async () => {
+    const linksOf = async () => ((await call('GET', '/cg-format-form-sub-param/list/param?resFormatSubId=fd_pu_settlement_main.noticeCode')).json().data as { fieldSub1: { fieldName: string }; fieldSub2: { fieldName: string } }[])
+      .map((l) => `${l.fieldSub1.fieldName}→${l.fieldSub2.fieldName}`);
+    const seeded = await linksOf();
+    expect(seeded).toEqual(['vendorName→vendorName']);
+    const withLinks = (tpl: Template, paramLinks: FieldDefinition['paramLinks']): Template => ({
+      ...tpl, formSubList: tpl.formSubList!.map((f) => (f.fieldName === 'noticeCode' ? { ...f, paramLinks } : f)),
+    });
+    const publishWith = async (paramLinks: FieldDefinition['paramLinks']) => {
+      const { draft, version } = await draftOf(formId);
+      const saved = await call('PUT', `/optimus_prime/cg-format/draft/${formId}`, { version, draft: withLinks(draft, paramLinks) });
+      expect(saved.json().success).toBe(true);
+      expect((await call('POST', `/optimus_prime/cg-format/publish/${formId}`, { version: saved.json().data.version })).json().success).toBe(true);
+    };
+    await publishWith([
+      { fieldSub1: { fieldName: 'vendorName', masterTable: 'fd_pu_settlement_main' }, fieldSub2: { fieldName: 'vendorName' } },
+      { fieldSub1: { fieldName: 'settleCode', masterTable: 'fd_pu_settlement_main' }, fieldSub2: { fieldName: 'noticeCode' } },
+    ]);
+    expect(await linksOf()).toEqual(['vendorName→vendorName', 'settleCode→noticeCode']);
+    expect((await publishedOf(formId)).formSubList!.find((f) => f.fieldName === 'noticeCode')!.paramLinks).toHaveLength(2);
+    // two links to one popup field are refused, naming the field
+    const { draft, version } = await draftOf(formId);
+    const twice = await call('PUT', `/optimus_prime/cg-format/draft/${formId}`, { version, draft: withLinks(draft, [
+      { fieldSub1: { fieldName: 'vendorName' }, fieldSub2: { fieldName: 'vendorName' } }, { fieldSub1: { fieldName: 'settleCode' }, fieldSub2: { fieldName: 'vendorName' } },
+    ]) });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().msg).toContain('弹窗字段 vendorName 已有参数关联');
+    // no designed links: the stored ones stay; an empty list: none
+    await publishWith(undefined);
+    expect(await linksOf()).toEqual(['vendorName→vendorName', 'settleCode→noticeCode']);
+    await publishWith([]);
+    expect(await linksOf()).toEqual([]);
+    await publishWith([{ fieldSub1: { fieldName: 'vendorName', masterTable: 'fd_pu_settlement_main' }, fieldSub2: { fieldName: 'vendorName' } }]);
+    expect(await linksOf()).toEqual(seeded);
+  });
+
   it('stores a list range field\'s time bounds and publishes them to the search parameters', async () => {
     const { draft, version } = await draftOf(listId);
     const bounds = { type: 'timeRange', start: '08:00:00', end: '18:00:00' };

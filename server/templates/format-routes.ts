@@ -13,6 +13,7 @@ import { listCachesOf } from '../resources/list-cache';
 import type { HistoryEntry } from '../../src/schema/design-history';
 import { contentHash } from '../../src/schema/canonical';
 import { checkDraft } from './draft-check';
+import { publishParamLinks } from './param-links';
 import { sqlSourceDefinitions } from '../sql/definitions';
 import { appendHistory, checkEntries, formatRow, migrateTemplateFormat, recordReplacement, versionsOf } from './format-store';
 import { HISTORY_BODY, NOTE, versionRoutes } from './version-routes';
@@ -127,7 +128,7 @@ export async function formatRoutes(app: FastifyInstance): Promise<void> {
     config: { permission: 'custom_format_publish', title: '发布模板' },
     schema: {
       tags: ['template'],
-      summary: '发布模板：把草稿（再次校验）复制为已发布版本，并冻结为新的版本号（内容哈希、发布人、时间、说明 note）；version 为草稿的版本，过期返回 409',
+      summary: '发布模板：把草稿（再次校验）复制为已发布版本，并冻结为新的版本号（内容哈希、发布人、时间、说明 note）；弹窗字段设计的参数关联（paramLinks）按字段 id 写入 cg-format-form-sub-param；version 为草稿的版本，过期返回 409',
       params: idParams,
       body: { type: 'object', additionalProperties: false, required: ['version'], properties: { version, note: NOTE } },
     },
@@ -150,6 +151,7 @@ export async function formatRoutes(app: FastifyInstance): Promise<void> {
     await db.insertInto('cgFormatVersion').values({
       formatId: current.id, versionNo, content: JSON.stringify(draft), contentHash: hash, author: auth.username, note: request.body.note?.trim() || null, createdAt: now,
     }).execute();
+    await publishParamLinks(db, draft);
     listCachesOf(db).invalidateTemplates();
     // the indexes a LIST template's sortable and quick-search columns call for
     if (def) await ensureListSupport(db, def);

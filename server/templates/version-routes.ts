@@ -15,6 +15,7 @@ import { parentColumn as parentColumnOf } from '../resources/list-route';
 import { requireAction } from '../resources/scope';
 import { insertPlanned, planCreate } from '../resources/write-routes';
 import { checkDraft } from './draft-check';
+import { publishParamLinks } from './param-links';
 import { sqlSourceDefinitions } from '../sql/definitions';
 import { checkedDraft, formatRow, migrateTemplateFormat, recordReplacement, versionsOf } from './format-store';
 
@@ -141,6 +142,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
       note: request.body.note?.trim() || `回滚到版本 ${old.versionNo}`, rollbackOf: old.versionNo, createdAt: now,
     }).execute();
     await recordReplacement(db, format.id, saved.version, auth.username, format.draft, template, `回滚到版本 ${old.versionNo}`, 'canvas');
+    await publishParamLinks(db, template);
     listCachesOf(db).invalidateTemplates();
     return ok({ ...saved, changed: false, versionNo, contentHash: old.contentHash, rollbackOf: old.versionNo }, '回滚成功');
   });
@@ -324,6 +326,12 @@ async function impactOf(app: FastifyInstance, format: Awaited<ReturnType<typeof 
             const name = mapping.fieldSub2.fieldName;
             if ([...removedNames].some((k) => k.endsWith(`.${name}`))) {
               add({ ...where, kind: 'picker', path: `${path}.resourceList[${m}].fieldSub2`, fieldName: name, message: `弹窗字段 ${field.fieldExplain}(${field.fieldName}) 的结果映射取自被删除的字段 ${name}` });
+            }
+          }
+          for (const [l, link] of (field.paramLinks ?? []).entries()) {
+            const name = link.fieldSub2.fieldName;
+            if ([...removedNames].some((k) => k.endsWith(`.${name}`))) {
+              add({ ...where, kind: 'param', path: `${path}.paramLinks[${l}].fieldSub2`, fieldName: name, message: `参数联动（${link.fieldSub1.fieldName} → ${name}）引用了被删除的字段` });
             }
           }
         }

@@ -44,6 +44,12 @@ export interface TimeRangeDefault { type: 'timeRange'; start: string; end: strin
 export interface ResourceMapping { fieldSub1: { fieldName: string; masterTable?: string | null }; fieldSub2: { fieldName: string }; iupdate?: boolean }
 
 /**
+ * A parameter link (cg-format-form-sub-param) of a picking field: a field of the form (fieldSub1)
+ * whose value pre-filters the popup's field (fieldSub2) — `eq`, or `in` for a multi-value field.
+ */
+export interface ParamLink { fieldSub1: { fieldName: string; masterTable?: string | null }; fieldSub2: { fieldName: string } }
+
+/**
  * Where a form field sits on the 48-unit grid, set by the designer: its row, its first unit
  * (`col`, 0–47) and its width in units (`span`), and the tab group it belongs to (a key of the
  * template's `groups`). Fields without it are laid out in their order, as before.
@@ -97,6 +103,12 @@ export interface FieldDefinition {
   effectField?: string | null;
   isEffect?: boolean;
   resourceList?: ResourceMapping[] | null;
+  /**
+   * The picking field's parameter links as designed (弹窗设计). Present (even empty), they are the
+   * field's links; absent, the links stored by the field's id (cg-format-form-sub-param) apply.
+   * Publishing the template writes them there too, under the field's id.
+   */
+  paramLinks?: ParamLink[];
   /** The designer's grid position of a form field. */
   layout?: FieldLayout | null;
 }

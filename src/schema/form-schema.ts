@@ -1,5 +1,5 @@
 import { resolveDefault, type DefaultContext } from './defaults';
-import type { FieldDefinition, FieldOption } from './field-definition';
+import type { FieldDefinition, FieldOption, ParamLink } from './field-definition';
 import { formLayouts } from './form-layout';
 import { GRID_UNITS, labelNeedsTooltip } from './layout-rules';
 import { isMultiplePicker } from './picker';
@@ -32,6 +32,8 @@ export interface PickerProps {
   allowClear: boolean;
   /** The field's id: its parameter links (cg-format-form-sub-param, resFormatSubId) pre-filter the popup. */
   linkId?: string | number | null;
+  /** The links designed in the template (they take the place of the stored ones). */
+  paramLinks?: ParamLink[] | null;
 }
 
 export type FieldValidator = (value: unknown) => string | undefined;
@@ -216,6 +218,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
           picker: {
             fieldName: field.fieldName, cgFormatResId: field.cgFormatResId ?? null, resourceList: field.resourceList ?? [],
             multiple: isMultiplePicker(field.formSubmitType), allowClear: !field.irequired, linkId: field.id ?? null,
+            paramLinks: field.paramLinks ?? null,
           } satisfies PickerProps,
         } : {}),
       },

@@ -46,6 +46,18 @@ describe('parseTemplate', () => {
     expect(problem((t) => { t.customTable = 'MM PU'; })).toBe('customTable: 须为小写字母、数字和下划线');
   });
 
+  it('keeps a picking field\'s designed parameter links (an empty list too), leaves them out when not given, and refuses two links to one popup field', () => {
+    const field = { fieldName: 'vendorName', fieldExplain: '供应商', formSubmitType: 'RESOURCE_CONTROLS', cgFormatResId: 3 };
+    expect(parseFieldDefinition(field)).not.toHaveProperty('paramLinks');
+    expect(parseFieldDefinition({ ...field, paramLinks: [] }).paramLinks).toEqual([]);
+    const link = { fieldSub1: { fieldName: 'billCode', masterTable: 'mm_pu_weigh' }, fieldSub2: { fieldName: 'vendorCode' } };
+    expect(parseFieldDefinition({ ...field, paramLinks: [link] }).paramLinks).toEqual([link]);
+    expect(() => parseFieldDefinition({ ...field, paramLinks: [link, { ...link, fieldSub1: { fieldName: 'plateNumber' } }] }, 'formSubList[1]'))
+      .toThrow('formSubList[1].paramLinks[1]: 弹窗字段 vendorCode 已有参数关联');
+    expect(() => parseFieldDefinition({ ...field, paramLinks: [{ fieldSub1: { fieldName: 'a b' }, fieldSub2: { fieldName: 'x' } }] })).toThrow(TemplateError);
+    expect(() => parseFieldDefinition({ ...field, paramLinks: [{ ...link, op: 'like' }] })).toThrow(TemplateError);
+  });
+
   it('checks date default specs with the spec message', () => {
     expect(() => parseFieldDefinition({ fieldName: 'weighDate', fieldExplain: '过磅日期', defaultValue: { type: 'date', day: { mark: '*', value: 1 } } }))
       .toThrow('字段过磅日期(weighDate)默认值配置错误！');

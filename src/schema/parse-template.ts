@@ -1,7 +1,7 @@
 import { CalcSyntaxError, parseCalculation, type CalcToken } from './calculate';
 import {
   CONTROL_KINDS, FIELD_TYPES, OPERATOR_NAMES,
-  type Calculation, type DateDefaultSpec, type FieldDefinition, type FieldLayout, type FieldOption, type ResourceMapping,
+  type Calculation, type DateDefaultSpec, type FieldDefinition, type FieldLayout, type FieldOption, type ParamLink, type ResourceMapping,
 } from './field-definition';
 import { FORMAT_VERSION, migrateTemplate } from './format-migrations';
 import { TIME_MESSAGES, checkTimeRange } from './time-dialogs';
@@ -22,7 +22,7 @@ const FIELD_KEYS = [
   'id', 'fieldName', 'fieldExplain', 'fieldType', 'formSubmitType', 'detailsUrl', 'searchType', 'defaultValue', 'options', 'enumOptions',
   'ishow', 'ihidden', 'iupdate', 'iautoCode', 'irequired', 'ifixed', 'imerge', 'itotal', 'isortField', 'idefinedSort', 'sortMethod', 'columnWidth', 'seq',
   'rows', 'maxCount', 'calculate', 'cgValFormat', 'cgValidate', 'cgFormatResId', 'tipsMessage', 'customTable', 'classType', 'masterTable', 'op',
-  'iallowQuery', 'iallowAdvanceQuery', 'effectField', 'isEffect', 'resourceList', 'layout',
+  'iallowQuery', 'iallowAdvanceQuery', 'effectField', 'isEffect', 'resourceList', 'paramLinks', 'layout',
 ] as const;
 
 const GROUP_KEY = /^[A-Za-z0-9_-]{1,40}$/;
@@ -115,6 +115,21 @@ function mapping(value: unknown, path: string): ResourceMapping {
   };
 }
 
+/** The designed parameter links, kept only when given (absent: the stored links apply); one link per popup field. */
+function paramLinksOf(o: Obj, path: string): { paramLinks?: ParamLink[] } {
+  const links = list(o, 'paramLinks', path, paramLink, 50);
+  if (!links) return {};
+  links.forEach((l, i) => {
+    if (links.findIndex((x) => x.fieldSub2.fieldName === l.fieldSub2.fieldName) !== i) throw new ShapeError(childPath(childPath(path, 'paramLinks'), i), `弹窗字段 ${l.fieldSub2.fieldName} 已有参数关联`);
+  });
+  return { paramLinks: links };
+}
+
+function paramLink(value: unknown, path: string): ParamLink {
+  const { fieldSub1, fieldSub2 } = mapping(object(value, path, ['fieldSub1', 'fieldSub2']), path);
+  return { fieldSub1, fieldSub2 };
+}
+
 /** Parses one field definition; throws a TemplateError naming the path and the problem. */
 export function parseFieldDefinition(value: unknown, path = 'field'): FieldDefinition {
   const o = object(value, path, FIELD_KEYS);
@@ -172,6 +187,7 @@ export function parseFieldDefinition(value: unknown, path = 'field'): FieldDefin
     effectField: text(o, 'effectField', path, { pattern: IDENT }) ?? null,
     isEffect: flag(o, 'isEffect', path) ?? false,
     resourceList: list(o, 'resourceList', path, mapping, 100) ?? null,
+    ...paramLinksOf(o, path),
     layout: fieldLayout(o, path) ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import type { FieldDefinition, ResourceMapping } from './field-definition';
+import type { FieldDefinition, ParamLink, ResourceMapping } from './field-definition';
 import type { SearchCondition } from './search';
 import type { FormatStyle, Template } from './template';
 
@@ -144,8 +144,7 @@ export function findTreeNode(nodes: readonly PickerTreeNode[], key: string): Pic
   return undefined;
 }
 
-/** A parameter link (cg-format-form-sub-param): a field of the form (fieldSub1) and the popup's field it filters (fieldSub2). */
-export interface ParamLink { fieldSub1: { fieldName: string; masterTable?: string | null }; fieldSub2: { fieldName: string } }
+export type { ParamLink } from './field-definition';
 
 /**
  * The popup's pre-filter from its field's parameter links (spec 001 §2 screen 6): each link whose

@@ -236,6 +236,14 @@ describe.each(DATABASES)('模板版本、历史、导入导出 on %s', (kind) =>
     expect(impact.removed).toEqual([expect.objectContaining({ kind: 'removed', key: 'as_driver.mobile' })]);
     expect(impact.breaking).toBe(true);
     expect(impact.references).toContainEqual(expect.objectContaining({ kind: 'picker', formatCode: 'as_vehicle_form', fieldName: 'mobile', path: expect.stringMatching(/^formSubList\[\d+\]\.resourceList\[1\]\.fieldSub2$/) }));
+    // a parameter link designed on the picking field (弹窗设计) that filters by the removed field is listed too
+    const vehicleFormId = await idOf('as_vehicle_form');
+    const vehicle = await draftOf(vehicleFormId);
+    const picking = vehicle.draft.formSubList!.findIndex((f) => String(f.cgFormatResId) === String(pickerId));
+    const linked = { ...vehicle.draft, formSubList: vehicle.draft.formSubList!.map((f, i) => (i === picking ? { ...f, paramLinks: [{ fieldSub1: { fieldName: f.fieldName }, fieldSub2: { fieldName: 'mobile' } }] } : f)) };
+    expect((await call('PUT', `/optimus_prime/cg-format/draft/${vehicleFormId}`, { version: vehicle.version, draft: linked })).statusCode).toBe(200);
+    const withLink = await data<{ references: { kind: string; formatCode: string; path: string; fieldName: string }[] }>('GET', `/optimus_prime/cg-format/impact/${pickerId}`);
+    expect(withLink.references).toContainEqual(expect.objectContaining({ kind: 'param', formatCode: 'as_vehicle_form', fieldName: 'mobile', path: `formSubList[${picking}].paramLinks[0].fieldSub2` }));
   });
 
   it('dry-runs a form submission with the draft\'s rules: refused naming the field, or answered with what would be saved and 0 rows written', async () => {

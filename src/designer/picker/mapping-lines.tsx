@@ -4,9 +4,9 @@ export interface Connection { key: string; from: string; to: string; kind: 'mapp
 export interface SideItem { name: string; label: string }
 
 /**
- * Two field lists side by side with an SVG line per connection: result mappings (solid, removable
- * by clicking) and parameter links (dashed). Clicking a left field then a right field asks to connect
- * them (`onConnect`).
+ * Two field lists side by side with an SVG line per connection: result mappings (solid) and
+ * parameter links (dashed), each removed by clicking it. Clicking a left field then a right field
+ * asks to connect them (`onConnect`); the caller knows which kind of connection is being drawn.
  */
 export function MappingLines({ left, right, connections, leftTitle, rightTitle, onConnect, onRemove, disabled }: {
   left: readonly SideItem[]; right: readonly SideItem[]; connections: readonly Connection[]; leftTitle: string; rightTitle: string;
@@ -71,8 +71,8 @@ export function MappingLines({ left, right, connections, leftTitle, rightTitle, 
             <g key={c.key} className={`wb-pd-line wb-pd-line-${c.kind}`} data-connection={c.key}>
               <title>{c.title}</title>
               <path d={d} className="wb-pd-path" />
-              {c.kind === 'mapping' && !disabled && (
-                <path d={d} className="wb-pd-hit" role="button" aria-label={`删除回填：${c.title}`} tabIndex={0}
+              {!disabled && (
+                <path d={d} className="wb-pd-hit" role="button" aria-label={`${c.kind === 'mapping' ? '删除回填' : '删除参数关联'}：${c.title}`} tabIndex={0}
                   onClick={() => onRemove(c.key)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === 'Delete') onRemove(c.key); }} />
               )}
             </g>

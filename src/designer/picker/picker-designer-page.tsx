@@ -1,9 +1,9 @@
-import { Alert, Button, Form, Input, InputNumber, Radio, Result, Select, Skeleton, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Radio, Result, Segmented, Select, Skeleton, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useRuntime, useTr } from '../../runtime';
 import type { ColumnNode, DesignDraft, DesignNode } from '../../schema/design-nodes';
 import { OPERATOR_NAMES, type FieldDefinition, type ResourceMapping } from '../../schema/field-definition';
-import { hasTree, type ParamLink } from '../../schema/picker';
+import { hasTable, hasTree, type ParamLink } from '../../schema/picker';
 import { HTTP_METHODS, type FormatStyle } from '../../schema/template';
 import { FORMAT_TYPE_LABELS, fetchDraft, fetchFormats } from '../format-api';
 import { ConflictDialog, SaveStateTag } from '../list/conflict-dialog';
@@ -30,7 +30,13 @@ export interface PickerUse { formId: number; formName: string; fieldName: string
 
 /** The FORM templates' fields whose popup template (cgFormatResId) is `id`. */
 async function findUses(request: ReturnType<typeof useRuntime>['request'], id: number): Promise<PickerUse[]> {
-  const { list } = await fetchFormats(request, { formatType: 'FORM', pn: 1, ps: 200 });
+  // every FORM template, page by page (data sources add forms; the first page need not hold them all)
+  const list: Awaited<ReturnType<typeof fetchFormats>>['list'] = [];
+  for (let pn = 1; ; pn++) {
+    const page = await fetchFormats(request, { formatType: 'FORM', pn, ps: 200 });
+    list.push(...page.list);
+    if (page.list.length === 0 || list.length >= page.total) break;
+  }
   const out: PickerUse[] = [];
   // a few at a time: the forms' drafts are read once, when the screen opens
   const drafts: { row: (typeof list)[number]; draft: Awaited<ReturnType<typeof fetchDraft>>['draft'] }[] = [];
@@ -151,6 +157,11 @@ export function PickerDesignerPage({ id }: { id: number }) {
               { key: 'op', title: tr('运算'), width: 84, render: (_v, c) => <Select size="small" aria-label={`${tr('运算')}：${c.field.fieldExplain}`} allowClear value={c.field.op ?? undefined} onChange={(v) => setColumn(c, 'op', v ?? null)} options={OPERATOR_NAMES.map((o) => ({ value: o, label: o }))} style={{ width: '100%' }} /> },
               { key: 'default', title: tr('默认值'), width: 110, render: (_v, c) => <Input size="small" aria-label={`${tr('默认值')}：${c.field.fieldExplain}`} value={typeof c.field.defaultValue === 'string' || typeof c.field.defaultValue === 'number' ? String(c.field.defaultValue) : ''} onChange={(e) => session.run({ type: 'set-property', id: c.id, key: 'defaultValue', value: e.target.value || null, typing: 'default' })} /> },
               { key: 'hidden', title: tr('隐藏'), width: 56, render: (_v, c) => <Switch size="small" aria-label={`${tr('隐藏')}：${c.field.fieldExplain}`} checked={Boolean(c.field.ihidden)} onChange={(v) => setColumn(c, 'ihidden', v)} /> },
+              // with a tree beside the table: the column a clicked node filters, by the node row's field named here
+              ...(hasTree(meta.formatStyle) && hasTable(meta.formatStyle) ? [{
+                key: 'tree', title: tr('树节点字段'), width: 110,
+                render: (_v: unknown, c: ColumnNode) => <Input size="small" aria-label={`${tr('树节点字段')}：${c.field.fieldExplain}`} placeholder={tr('不过滤')} value={c.field.effectField ?? ''} onChange={(e) => session.run({ type: 'set-property', id: c.id, key: 'effectField', value: e.target.value.trim() || null, typing: 'tree' })} />,
+              }] : []),
             ]}
           />
         </section>
@@ -158,7 +169,7 @@ export function PickerDesignerPage({ id }: { id: number }) {
       <section className="wb-ld-section" aria-label={tr('参数关联与回填')}>
         <div className="wb-ld-section-title">
           {tr('参数关联与回填')}
-          <Typography.Text type="secondary">{tr('先点左侧表单字段，再点右侧弹窗字段，添加回填；点击实线删除。虚线为参数关联（按表单字段的值预先过滤弹窗）。')}</Typography.Text>
+          <Typography.Text type="secondary">{tr('选择连线类型，先点左侧表单字段，再点右侧弹窗字段；点击连线删除。实线为结果映射（选中行的字段回填表单），虚线为参数关联（按表单字段的值预先过滤弹窗）。')}</Typography.Text>
         </div>
         {uses === null ? <Skeleton active paragraph={{ rows: 2 }} /> : uses.length === 0 ? (
           <Typography.Paragraph type="secondary">{tr('还没有表单字段使用此弹窗（在表单字段的「弹窗模板」中选择它）')}</Typography.Paragraph>
@@ -194,21 +205,25 @@ function fieldOf(draft: DesignDraft, fieldName: string): { node: DesignNode & { 
   return null;
 }
 
-/** The result mapping of one form field, edited on the FORM template's draft (its own session and autosave). */
+type ConnectionKind = Connection['kind'];
+
+/** The result mapping and the parameter links of one form field, edited on the FORM template's draft (its own session and autosave). */
 function FieldMapping({ use, pickerFields, canEdit }: { use: PickerUse; pickerFields: FieldDefinition[]; canEdit: boolean }) {
   const { request } = useRuntime();
   const tr = useTr();
   const session: DesignSession = useDesignSession(request, use.formId, canEdit);
-  const [links, setLinks] = useState<ParamLink[]>([]);
+  const [stored, setStored] = useState<ParamLink[]>([]);
+  const [kind, setKind] = useState<ConnectionKind>('mapping');
   useEffect(() => {
     if (!use.linkId) return;
     let on = true;
     request<ParamLink[]>({ url: '/cg-format-form-sub-param/list/param', query: { resFormatSubId: use.linkId }, quiet: true })
-      .then((l) => { if (on) setLinks(Array.isArray(l) ? l : []); }, () => undefined);
+      .then((l) => { if (on) setStored(Array.isArray(l) ? l : []); }, () => undefined);
     return () => { on = false; };
   }, [request, use.linkId]);
   const found = session.state ? fieldOf(session.state.draft, use.fieldName) : null;
   const mappings: ResourceMapping[] = useMemo(() => found?.node.field.resourceList ?? [], [found]);
+  const links: ParamLink[] = found?.node.field.paramLinks ?? stored;
   if (!session.state) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (!found) return <Alert type="warning" showIcon message={tr('表单中已找不到该字段')} />;
   const leftNames = new Set(found.siblings.map((f) => f.fieldName));
@@ -221,6 +236,23 @@ function FieldMapping({ use, pickerFields, canEdit }: { use: PickerUse; pickerFi
     ...links.map((l, i) => ({ key: `l${i}`, from: l.fieldSub1.fieldName, to: l.fieldSub2.fieldName, kind: 'link' as const, title: `${l.fieldSub1.fieldName} 过滤 ${l.fieldSub2.fieldName}` })),
   ];
   const write = (next: ResourceMapping[]) => session.run({ type: 'set-property', id: found.node.id, key: 'resourceList', value: next.length ? next : null }, 'canvas');
+  // the designed links live on the field (an empty list too: it means none); the first edit copies the stored ones there
+  const writeLinks = (next: ParamLink[]) => session.run({ type: 'set-property', id: found.node.id, key: 'paramLinks', value: next }, 'canvas');
+  const masterTable = (name: string) => found.siblings.find((f) => f.fieldName === name)?.customTable ?? null;
+  const connect = (from: string, to: string) => {
+    if (kind === 'link') {
+      // one link per popup field: connecting it again moves the link to the new form field
+      const link: ParamLink = { fieldSub1: { fieldName: from, masterTable: masterTable(from) }, fieldSub2: { fieldName: to } };
+      writeLinks(links.some((l) => l.fieldSub2.fieldName === to) ? links.map((l) => (l.fieldSub2.fieldName === to ? link : l)) : [...links, link]);
+      return;
+    }
+    if (mappings.some((m) => m.fieldSub1.fieldName === from)) { write(mappings.map((m) => (m.fieldSub1.fieldName === from ? { ...m, fieldSub2: { fieldName: to } } : m))); return; }
+    write([...mappings, { fieldSub1: { fieldName: from }, fieldSub2: { fieldName: to } }]);
+  };
+  const remove = (key: string) => {
+    if (key.startsWith('m')) write(mappings.filter((_m, i) => `m${i}` !== key));
+    else writeLinks(links.filter((_l, i) => `l${i}` !== key));
+  };
   return (
     <div
       className="wb-pd-mapping-box" data-undo-scope="canvas"
@@ -234,18 +266,21 @@ function FieldMapping({ use, pickerFields, canEdit }: { use: PickerUse; pickerFi
       }}
     >
       <Space wrap style={{ marginBottom: 8 }}>
-        <Typography.Text type="secondary">{tr('回填保存在表单模板「{name}」的草稿中', { name: use.formName })}</Typography.Text>
+        <Typography.Text type="secondary">{tr('连线保存在表单模板「{name}」的草稿中', { name: use.formName })}</Typography.Text>
         <SaveStateTag save={session.save} />
-        <UndoButtons session={session} scope="canvas" label={tr('回填')} />
+        <UndoButtons session={session} scope="canvas" label={tr('连线')} />
       </Space>
       {session.refusal && <Alert type="warning" showIcon message={session.refusal.message} style={{ marginBottom: 8 }} />}
+      <Space style={{ display: 'flex', marginBottom: 8 }}>
+        <span>{tr('新连线')}</span>
+        <Segmented<ConnectionKind>
+          aria-label={tr('新连线')} value={kind} onChange={setKind} disabled={!canEdit}
+          options={[{ value: 'mapping', label: tr('结果映射（实线）') }, { value: 'link', label: tr('参数关联（虚线）') }]}
+        />
+      </Space>
       <MappingLines
         left={left} right={right} connections={connections} leftTitle={tr('表单字段')} rightTitle={tr('弹窗字段')} disabled={!canEdit}
-        onConnect={(from, to) => {
-          if (mappings.some((m) => m.fieldSub1.fieldName === from)) { write(mappings.map((m) => (m.fieldSub1.fieldName === from ? { ...m, fieldSub2: { fieldName: to } } : m))); return; }
-          write([...mappings, { fieldSub1: { fieldName: from }, fieldSub2: { fieldName: to } }]);
-        }}
-        onRemove={(key) => { if (key.startsWith('m')) write(mappings.filter((_m, i) => `m${i}` !== key)); }}
+        onConnect={connect} onRemove={remove}
       />
       <ConflictDialog session={session} />
     </div>

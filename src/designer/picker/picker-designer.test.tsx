@@ -88,6 +88,45 @@ describe('弹窗设计', () => {
     expect(stored[3].version).toBe(2);
   });
 
+  it('adds a parameter link when 参数关联 is chosen, removes one by clicking its dashed line, and undoes and redoes both in the form\'s draft', async () => {
+    const { stored, user } = setup();
+    const left = await screen.findByRole('list', { name: '表单字段' }, { timeout: 10000 });
+    const right = screen.getByRole('list', { name: '弹窗字段' });
+    await waitFor(() => expect(document.querySelectorAll('.wb-pd-line-link')).toHaveLength(1));
+    const linksOf = () => stored[9].draft.formSubList!.find((f) => f.fieldName === 'vendorName')!.paramLinks?.map((l) => `${l.fieldSub1.fieldName}→${l.fieldSub2.fieldName}`);
+    expect(linksOf()).toBeUndefined();
+
+    await user.click(screen.getByText('参数关联（虚线）'));
+    await user.click(within(left).getByText('供应商ID'));
+    await user.click(within(right).getByText('供应商名称'));
+    // a dashed line more, no new mapping; the stored link is kept beside the new one, in the form's draft
+    expect(document.querySelectorAll('.wb-pd-line-link')).toHaveLength(2);
+    expect(document.querySelectorAll('.wb-pd-line-mapping')).toHaveLength(1);
+    await waitFor(() => expect(linksOf()).toEqual(['billCode→vendorCode', 'vendorId→vendorName']), { timeout: 6000 });
+    expect(stored[9].draft.formSubList!.find((f) => f.fieldName === 'vendorId')!.paramLinks).toBeUndefined();
+    expect(stored[9].draft.formSubList!.find((f) => f.fieldName === 'vendorName')!.paramLinks![1].fieldSub1.masterTable).toBe('mm_pu_weigh');
+
+    // connecting the same popup field again moves its link to the other form field
+    await user.click(within(left).getByText('磅单号'));
+    await user.click(within(right).getByText('供应商名称'));
+    await waitFor(() => expect(linksOf()).toEqual(['billCode→vendorCode', 'billCode→vendorName']), { timeout: 6000 });
+
+    // clicking the first dashed line removes that link
+    await user.click(screen.getByRole('button', { name: '删除参数关联：billCode 过滤 vendorCode' }));
+    expect(document.querySelectorAll('.wb-pd-line-link')).toHaveLength(1);
+    await waitFor(() => expect(linksOf()).toEqual(['billCode→vendorName']), { timeout: 6000 });
+
+    // undo three times: back to the stored links (the draft no longer carries any of its own)
+    for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: '撤销连线' }));
+    await waitFor(() => expect(linksOf()).toBeUndefined(), { timeout: 6000 });
+    expect(document.querySelectorAll('.wb-pd-line-link')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: '重做连线' }));
+    expect(document.querySelectorAll('.wb-pd-line-link')).toHaveLength(2);
+    await waitFor(() => expect(linksOf()).toEqual(['billCode→vendorCode', 'vendorId→vendorName']), { timeout: 6000 });
+    // the mapping was not touched
+    expect(stored[9].draft.formSubList!.find((f) => f.fieldName === 'vendorName')!.resourceList).toHaveLength(1);
+  });
+
   it('switches the style to 树 + 表格, which asks for the tree source, and saves the popup\'s draft', async () => {
     const { stored, user } = setup();
     await screen.findByText('选择供应商');

@@ -2,9 +2,10 @@ import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { App as AntApp, Input } from 'antd';
 import { useCallback, useState } from 'react';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { PICKER_MESSAGES, clearedValues, isMultiplePicker, linkConditions, pickedValues, type ParamLink } from '../../schema/picker';
+import { PICKER_MESSAGES, clearedValues, isMultiplePicker, linkConditions, pickedValues } from '../../schema/picker';
 import type { SearchCondition } from '../../schema/search';
 import { useRuntime, useTr } from '../runtime-context';
+import { fieldParamLinks } from './param-links';
 import { ResourcePopup } from './resource-popup';
 
 /**
@@ -30,9 +31,7 @@ export function PickerCell({ field, value, row, onChange, onBlur, status, style,
       modal.warning({ title: tr('温馨提示'), content: tr(PICKER_MESSAGES.noTemplate), okText: tr('确定') });
       return;
     }
-    const links = field.id === null || field.id === undefined ? []
-      : await request<ParamLink[]>({ url: '/cg-format-form-sub-param/list/param', query: { resFormatSubId: String(field.id) }, quiet: true }).catch(() => []);
-    setPrefilter(linkConditions(Array.isArray(links) ? links : [], row));
+    setPrefilter(linkConditions(await fieldParamLinks(request, field.paramLinks, field.id), row));
     setOpenId(field.cgFormatResId);
   };
   const text = value === null || value === undefined ? '' : String(value);

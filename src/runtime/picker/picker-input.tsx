@@ -4,9 +4,10 @@ import { PreviewText } from '@formily/antd-v5';
 import { App as AntApp, Input } from 'antd';
 import { useCallback, useState } from 'react';
 import type { PickerProps } from '../../schema/form-schema';
-import { PICKER_MESSAGES, clearedValues, linkConditions, pickedValues, type ParamLink } from '../../schema/picker';
+import { PICKER_MESSAGES, clearedValues, linkConditions, pickedValues } from '../../schema/picker';
 import type { SearchCondition } from '../../schema/search';
 import { useRuntime, useTr } from '../runtime-context';
+import { fieldParamLinks } from './param-links';
 import { ResourcePopup } from './resource-popup';
 
 /**
@@ -31,9 +32,7 @@ function PickerInputBase({ value, picker, disabled, readOnly, placeholder, ...re
       return;
     }
     // the field's parameter links pre-filter the popup by what the form already holds (none when the call fails)
-    const links = picker.linkId === null || picker.linkId === undefined ? []
-      : await request<ParamLink[]>({ url: '/cg-format-form-sub-param/list/param', query: { resFormatSubId: String(picker.linkId) }, quiet: true }).catch(() => []);
-    setPrefilter(linkConditions(Array.isArray(links) ? links : [], form.values as Record<string, unknown>));
+    setPrefilter(linkConditions(await fieldParamLinks(request, picker.paramLinks, picker.linkId), form.values as Record<string, unknown>));
     setOpenId(picker.cgFormatResId);
   };
   const text = value === null || value === undefined ? '' : String(value);
