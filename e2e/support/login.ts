@@ -56,10 +56,11 @@ export async function switchToEnglish(page: Page): Promise<void> {
  * opens nothing), then clicks the item.
  */
 export async function hoverAndClick(page: Page, trigger: Locator, item: Locator): Promise<void> {
+  // hover and click together: a drop-down that closes again before the click (a slow frame) is opened anew
   await expect(async () => {
     await page.mouse.move(600, 400);
     await trigger.hover();
     await expect(item).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await item.click();
+    await item.click({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 }
