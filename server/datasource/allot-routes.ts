@@ -109,8 +109,7 @@ export async function allotRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const def = await served(request.params.id);
-    const parent = await db.selectFrom('sysMenu').select(['id', 'menuType']).where('id', '=', request.body.parentId).executeTakeFirst();
-    if (!parent || parent.menuType !== 'MENU') throw badRequest('上级菜单不存在', { field: 'parentId' });
+    const parent = await menuGroup(db, request.body.parentId);
     const templates = await db.selectFrom('cgFormat').select('id').where('customTable', '=', def.tableName).where('formatType', '=', 'LIST').executeTakeFirst();
     if (!templates) throw badRequest('请先生成模板', { field: 'id' });
     const uuid = def.permissionPrefix;
@@ -129,6 +128,14 @@ export async function allotRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** A menu entry 分配菜单 writes. */
+/** The menu group a new entry goes under: a group, never a page (an entry with its own address). */
+export async function menuGroup(db: Kysely<DB>, parentId: number): Promise<{ id: number }> {
+  const parent = await db.selectFrom('sysMenu').select(['id', 'menuType', 'urlPath', 'component']).where('id', '=', parentId).executeTakeFirst();
+  if (!parent || parent.menuType !== 'MENU') throw badRequest('上级菜单不存在', { field: 'parentId' });
+  if (parent.urlPath || parent.component) throw badRequest('上级菜单必须是菜单组，不能是页面', { field: 'parentId' });
+  return parent;
+}
+
 export interface MenuEntry { parentId: number; menuType: 'MENU'; title: string; urlPath: string; component: string; permission: string; iusual: boolean; sort?: number }
 
 /**

@@ -10,7 +10,7 @@ import { idParams } from '../routes/admin/common';
 import { listCachesOf } from '../resources/list-cache';
 import { checkDraft } from '../templates/draft-check';
 import { EDIT } from '../datasource/config-routes';
-import { mergedTemplate, writeMenuEntry } from '../datasource/allot-routes';
+import { menuGroup, mergedTemplate, writeMenuEntry } from '../datasource/allot-routes';
 import { sqlSourceDefinition, sqlSourceListUrl, type SourceColumn } from './definitions';
 
 /** The buttons of a report's menu entry: reading is the menu's view permission, exporting its own key. */
@@ -138,8 +138,7 @@ export async function sqlReportRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const source = await sourceOf(request.params.id);
-    const parent = await db.selectFrom('sysMenu').select(['id', 'menuType']).where('id', '=', request.body.parentId).executeTakeFirst();
-    if (!parent || parent.menuType !== 'MENU') throw badRequest('上级菜单不存在', { field: 'parentId' });
+    const parent = await menuGroup(db, request.body.parentId);
     const templates = await db.selectFrom('cgFormat').select(['formatCode', 'formatType', 'draft']).where('customTable', '=', source.code).execute();
     // the templates bound are the source's own: a table of the same name keeps its templates and menu
     const foreign = templates.find((f) => (f.draft as Template).resUrl !== sqlSourceListUrl(source.code));

@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useRuntime } from '../runtime';
 
 /** A node of the menu tree (`/sys-menu/manage_list`: menus only; buttons ride on their menu). */
-interface MenuNode { id: number; title: string; children?: MenuNode[] }
+interface MenuNode { id: number; title: string; urlPath?: string | null; component?: string | null; children?: MenuNode[] }
 interface MenuOption { value: number; title: string; children: MenuOption[] }
+/** The menu groups only: a page (an entry with its own address) cannot hold the new entry (the server refuses it too). */
 const menuOptions = (nodes: MenuNode[]): MenuOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.title, children: menuOptions(n.children ?? []) }));
+  nodes.filter((n) => !n.urlPath && !n.component).map((n) => ({ value: n.id, title: n.title, children: menuOptions(n.children ?? []) }));
 
 /**
  * 分配菜单 of a data source (a table's or a SQL source's): the group it goes under, picked from the

@@ -430,6 +430,12 @@ describe.each(DATABASES)('数据源 (custom tables) on %s', (kind) => {
       expect(res.json(), res.body).toMatchObject({ success: true });
     }
     const group = await t.database.db.selectFrom('sysMenu').select('id').where('uuid', '=', 'grp_pu_business').executeTakeFirstOrThrow();
+    // a page (an entry with its own address) is no parent: the seeded 采购通知 page exists, and is refused
+    const page = await t.database.db.selectFrom('sysMenu').select(['id', 'urlPath']).where('parentId', '=', group.id).where('menuType', '=', 'MENU').where('urlPath', 'is not', null).executeTakeFirstOrThrow();
+    expect(page.urlPath).toMatch(/^\/modules\//);
+    const underPage = await call('POST', `${BASE}/allot-menu/${contractId}`, { parentId: page.id });
+    expect(underPage.statusCode).toBe(400);
+    expect(underPage.json()).toMatchObject({ success: false, msg: '上级菜单必须是菜单组，不能是页面', data: { field: 'parentId' } });
     const allot = await call('POST', `${BASE}/allot-menu/${contractId}`, { parentId: group.id });
     expect(allot.json(), allot.body).toMatchObject({ success: true, data: { uuid: 'tr_freight_contract' } });
     const menuId = allot.json().data.menuId as number;
