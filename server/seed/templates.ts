@@ -47,7 +47,7 @@ function listField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
   return {
     fieldName: c.fieldName, fieldExplain: c.fieldExplain, customTable: def.tableName, seq,
     fieldType: c.fieldType === 'ENUM' ? 'ENUM' : c.fieldType === 'DATE' ? 'DATE' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : 'TEXT',
-    detailsUrl: searchKind, options: options(c), ishow: !IMAGE_FIELDS.has(c.fieldName) && c.fieldType !== 'JSON' && !HIDDEN_FORM_FIELDS.has(c.fieldName),
+    detailsUrl: searchKind, options: options(c), ishow: !IMAGE_FIELDS.has(c.fieldName) && c.fieldType !== 'JSON' && !HIDDEN_FORM_FIELDS.has(c.fieldName) && !isBookkeeping(def.tableName, c.fieldName),
     isortField: c.fieldType !== 'TXT' && c.fieldType !== 'JSON' && !IMAGE_FIELDS.has(c.fieldName),
     iallowQuery: (QUICK[def.tableName] ?? []).includes(c.fieldName),
     iallowAdvanceQuery: c.fieldType !== 'TXT' && c.fieldType !== 'JSON',
@@ -108,6 +108,7 @@ function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
     ...(HIDDEN_FORM_FIELDS.has(c.fieldName) ? { ihidden: true } : {}),
     ...(c.fieldType === 'DATE' && c.required ? { defaultValue: { type: 'date' as const } } : {}),
     ...(serverValue ? { iautoCode: true, iupdate: false } : {}),
+    ...(isBookkeeping(def.tableName, c.fieldName) ? { ishow: false } : {}),
     ...FIELD_EXTRAS[def.tableName]?.[c.fieldName],
     ...(rule ? { cgValidate: rule } : {}),
   };
@@ -215,6 +216,9 @@ const SERVER_FIELDS: Record<string, string[]> = {
   mm_sa_weigh: ['settleCode', 'waterRate', 'impurityRate', 'assayCode', 'settleScale', 'settleRounding'],
   pu_notice_line: ['doneQty'], sa_notice_line: ['doneQty'], qc_assay_group: ['groupState', 'recheckState'], qc_assay_result: ['passed'],
 };
+/** Columns kept for the server's own use (the rounding a weigh record's settle weight was calculated with): not shown in lists or forms. */
+const BOOKKEEPING_FIELDS: Record<string, string[]> = { mm_pu_weigh: ['settleScale', 'settleRounding'], mm_sa_weigh: ['settleScale', 'settleRounding'] };
+const isBookkeeping = (tableName: string, fieldName: string) => BOOKKEEPING_FIELDS[tableName]?.includes(fieldName) ?? false;
 /** Form fields set up beyond their column: the assay group's date dialog (sample-car count, the items as a multi-select with the default items). */
 const FIELD_EXTRAS: Record<string, Record<string, Partial<FieldDefinition>>> = {
   qc_assay_group: {
