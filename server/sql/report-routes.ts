@@ -25,11 +25,29 @@ export const reportUrlPath = (code: string) => `/modules/report/${code.replace(/
 /** A column that numbers rows rather than measures them (never summed). */
 const ID_LIKE = /(^id$|_id$|Id$|^year$|^month$)/;
 
-function listField(code: string, c: SourceColumn, kind: ResourceDefinition['columns'][number]['fieldType'], seq: number, quick: boolean): FieldDefinition {
+/**
+ * Titles for result columns: a column named as a registered table's column (`vendor_name` or
+ * `vendorName`) takes that column's title (供应商), the one most tables give it; others keep their name.
+ */
+export function columnTitles(resources: readonly ResourceDefinition[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const r of resources) {
+    for (const c of r.columns) {
+      for (const name of new Set([c.fieldDbName, c.fieldName])) {
+        const byTitle = counts.get(name) ?? new Map<string, number>();
+        byTitle.set(c.fieldExplain, (byTitle.get(c.fieldExplain) ?? 0) + 1);
+        counts.set(name, byTitle);
+      }
+    }
+  }
+  return new Map([...counts].map(([name, byTitle]) => [name, [...byTitle].sort((a, b) => b[1] - a[1])[0][0]]));
+}
+
+function listField(code: string, c: SourceColumn, kind: ResourceDefinition['columns'][number]['fieldType'], seq: number, quick: boolean, titles: ReadonlyMap<string, string>): FieldDefinition {
   const numeric = kind === 'NUMBER';
   const date = kind === 'DATE';
   return {
-    fieldName: c.name, fieldExplain: c.name, customTable: code, seq,
+    fieldName: c.name, fieldExplain: titles.get(c.name) ?? c.name, customTable: code, seq,
     fieldType: numeric ? 'NUMBER' : date ? 'DATE' : kind === 'BOOLEAN' ? 'BOOLEAN' : 'TEXT',
     detailsUrl: date ? 'TIME_RANGE_BOX' : numeric ? 'NUMBER' : kind === 'BOOLEAN' ? 'BOOLEAN' : null,
     ishow: true, isortField: kind !== 'TXT', iallowQuery: quick, iallowAdvanceQuery: kind !== 'TXT',
@@ -39,11 +57,12 @@ function listField(code: string, c: SourceColumn, kind: ResourceDefinition['colu
 }
 
 /**
- * 生成模板 of a SQL data source: the draft LIST (every result column shown; numbers summed in 合计
+ * 生成模板 of a SQL data source: the draft LIST (every result column shown, titled as the tables
+ * title a column of that name (columnTitles); numbers summed in 合计
  * unless they number rows, text columns quick-searched, dates searched as a range; 导出 under the
  * report's `{code}_export`) and RESOURCE (picker over its text columns) templates.
  */
-export function generateReportTemplates(source: { code: string; name: string; resultColumns: unknown }): { LIST: Template; RESOURCE: Template } {
+export function generateReportTemplates(source: { code: string; name: string; resultColumns: unknown }, titles: ReadonlyMap<string, string> = new Map()): { LIST: Template; RESOURCE: Template } {
   const def = sqlSourceDefinition(source);
   const answered = (Array.isArray(source.resultColumns) ? source.resultColumns : []) as SourceColumn[];
   // a name's pinyin initials answered beside it (`vendor_name_py`) serve the search, never a column shown
@@ -59,12 +78,12 @@ export function generateReportTemplates(source: { code: string; name: string; re
     LIST: {
       ...base, formatName: source.name, formatCode: `${source.code}_list`, formatType: 'LIST', formatStyle: 'FORMAT_LIST', ps: 20,
       buttons: REPORT_BUTTONS.map(([action, label], seq) => ({ code: action, label, action, permission: `${source.code}_${action}`, seq })),
-      listSubList: columns.map((c, i) => listField(source.code, c, kindOf(c.name), (i + 1) * 10, quick.has(c.name))),
+      listSubList: columns.map((c, i) => listField(source.code, c, kindOf(c.name), (i + 1) * 10, quick.has(c.name), titles)),
     },
     RESOURCE: {
       ...base, formatName: `选择${source.name}`, formatCode: `${source.code}_resource`, formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
       ps: 10, valueResourceSubName: key?.name ?? null, viewResourceSubName: name?.name ?? null,
-      resSubList: pickable.map((c, i) => ({ ...listField(source.code, c, kindOf(c.name), (i + 1) * 10, kindOf(c.name) === 'CHAR'), isortField: false, itotal: false })),
+      resSubList: pickable.map((c, i) => ({ ...listField(source.code, c, kindOf(c.name), (i + 1) * 10, kindOf(c.name) === 'CHAR', titles), isortField: false, itotal: false })),
     },
   };
 }
@@ -97,8 +116,9 @@ export async function sqlReportRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const source = await sourceOf(request.params.id);
     const def = sqlSourceDefinition(source);
-    const generated = generateReportTemplates(source);
-    const tables = new Map((await app.svc.resources.all()).map((r) => [r.tableName, r]));
+    const resources = await app.svc.resources.all();
+    const generated = generateReportTemplates(source, columnTitles(resources));
+    const tables = new Map(resources.map((r) => [r.tableName, r]));
     const resourceOf = (t: string) => (t === source.code ? def : tables.get(t));
     const out: { id: number; formatType: string; formatCode: string; formatName: string }[] = [];
     await db.transaction().execute(async (trx) => {

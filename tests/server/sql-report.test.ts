@@ -142,6 +142,9 @@ describe.each(DATABASES)('SQL reports on %s', (kind) => {
     expect(byName.day).toMatchObject({ fieldType: 'DATE', detailsUrl: 'TIME_RANGE_BOX', iallowQuery: false, itotal: false });
     expect(byName.trucks).toMatchObject({ fieldType: 'NUMBER', detailsUrl: 'NUMBER', itotal: true });
     expect(byName.net).toMatchObject({ fieldType: 'NUMBER', itotal: true, cgValFormat: { valFormatFun: 'fixed3' } });
+    // titled as the tables title a column of that name (净重 on the weigh tables); an alias no table has keeps its name
+    expect(byName.net.fieldExplain).toBe('净重(吨)');
+    expect(byName.vendor.fieldExplain).toBe('vendor');
     const picker = (await draftOf(ids.RESOURCE)).draft;
     expect(picker).toMatchObject({ formatType: 'RESOURCE', viewResourceSubName: 'vendor' });
     // again: the same two drafts refreshed, none added
