@@ -241,7 +241,8 @@ test('动态报表 authored: 生成模板 from the SQL source, a bar chart in �
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${NAME}\\d{14}\\.xlsx$`));
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile((await download.path())!);
-  expect(workbook.worksheets[0].getRow(1).values).toEqual([undefined, 'material', 'trucks', 'net']);
+  // headed by the columns' titles: net as the weigh tables title it, the others by their alias
+  expect(workbook.worksheets[0].getRow(1).values).toEqual([undefined, 'material', 'trucks', '净重(吨)']);
   expect(workbook.worksheets[0].rowCount).toBe(total + 1);
   await expectNoConsoleErrors(problems);
 
