@@ -132,8 +132,10 @@ async function routeReady(page: Page, url: string): Promise<{ painted: number; r
 /** Every animation frame's interval from now until `stopFrames`. */
 async function startFrames(page: Page): Promise<void> {
   await page.evaluate(`(() => {
+    // one chain at a time: a chain stopped a moment ago may still have its next frame requested
+    const chain = window.__chain = (window.__chain || 0) + 1;
     window.__frames = []; window.__last = performance.now(); window.__on = true;
-    function tick(t) { window.__frames.push(t - window.__last); window.__last = t; if (window.__on) requestAnimationFrame(tick); }
+    function tick(t) { if (window.__chain !== chain) return; window.__frames.push(t - window.__last); window.__last = t; if (window.__on) requestAnimationFrame(tick); }
     requestAnimationFrame(tick);
   })()`);
 }

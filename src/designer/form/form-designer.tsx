@@ -579,16 +579,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   const onGroupLabel = useCallback((id: string, label: string, typing: string) => { run({ type: 'set-property', id, key: 'label', value: label, typing }); }, [run]);
 
   const api: Api = useMemo(() => ({ store, unit, run, selectField, keyDown }), [store, unit, run, selectField, keyDown]);
-  const draft = useDesigner(store, (s) => s.draft);
-  const groups = groupsOf(draft);
-  const ungrouped = useMemo(() => gridFields(draft, null), [draft]);
-  const fieldIds = (list: FieldNode[]) => list.map((n) => n.id);
-  const ungroupedIds = useIdList(fieldIds(ungrouped));
-  const currentGroup = activeGroup && groups.some((g) => g.key === activeGroup) ? activeGroup : groups[0]?.key ?? null;
-  const grouped = useMemo(() => (currentGroup ? gridFields(draft, currentGroup) : []), [draft, currentGroup]);
-  const groupedIds = useIdList(fieldIds(grouped));
-  const canUndo = { canvas: useDesigner(store, (s) => s.history.canvas.undo.length), canvasRedo: useDesigner(store, (s) => s.history.canvas.redo.length) };
-  const empty = formFieldNodes(draft).length === 0;
+  const closeClamp = useCallback(() => setClampNote(null), []);
 
   return (
     <DndContext
@@ -603,30 +594,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
           <Palette store={store} tables={tables} controls={controls} />
         </aside>
         <section className="wb-fd-canvas" aria-label={tr('画布')} onKeyDown={undoKeys('canvas')}>
-          <div className="wb-fd-canvas-bar">
-            <Space size={4}>
-              <Button size="small" disabled={!canUndo.canvas} onClick={() => history('canvas', 'undo')}>{tr('撤销')}</Button>
-              <Button size="small" disabled={!canUndo.canvasRedo} onClick={() => history('canvas', 'redo')}>{tr('重做')}</Button>
-              <Tag>{tr('{n} 列', { n: GRID_UNITS / unit })}</Tag>
-            </Space>
-            <Typography.Text type="secondary" className="wb-fd-hint">{tr('Tab 或方向键选择，空格拿起，方向键移动，Shift+方向键调宽，回车放下')}</Typography.Text>
-          </div>
-          {clampNote && <Alert className="wb-fd-clamp" type="warning" showIcon message={clampNote} closable onClose={() => setClampNote(null)} />}
-          {empty && <Empty className="wb-fd-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('从左侧拖入字段')} />}
-          <div className="wb-fd-sheet">
-            <Grid group={null} api={api} ids={ungroupedIds} rows={gridRows(ungrouped)} target={target} />
-            {groups.length > 0 && (
-              <Tabs
-                className="wb-fd-tabs" activeKey={currentGroup ?? undefined} onChange={setActiveGroup}
-                items={groups.map((g) => ({
-                  key: g.key,
-                  label: <span onClick={() => selectField(g.id, 'replace')} data-node={g.id}>{g.label}</span>,
-                  children: g.key === currentGroup ? <Grid group={g.key} api={api} ids={groupedIds} rows={gridRows(grouped)} target={target} /> : null,
-                }))}
-              />
-            )}
-            {draft.order.childTables.map((id) => <ChildTable key={id} id={id} api={api} />)}
-          </div>
+          <CanvasSheet api={api} target={target} activeGroup={activeGroup} onGroup={setActiveGroup} clampNote={clampNote} onCloseClamp={closeClamp} onHistory={history} />
           <div id="wb-fd-instructions" hidden>{tr('按空格键拿起，方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消。')}</div>
           <LiveRegion show={show} />
         </section>
@@ -641,6 +609,57 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
         ) : null}
       </DragOverlay>
     </DndContext>
+  );
+});
+
+/**
+ * What the canvas shows of the draft: the undo bar, the grids (ungrouped, then the tab groups) and
+ * the child tables. It subscribes to the draft itself, so a command re-renders it and not the
+ * designer holding the drag context (whose re-render would re-render every field card).
+ */
+const CanvasSheet = memo(function CanvasSheet({ api, target, activeGroup, onGroup, clampNote, onCloseClamp, onHistory }: {
+  api: Api; target: Target | null; activeGroup: string | null; onGroup(key: string): void;
+  clampNote: string | null; onCloseClamp(): void; onHistory(scope: Scope, action: 'undo' | 'redo'): void;
+}) {
+  const tr = useTr();
+  const { store } = api;
+  const draft = useDesigner(store, (s) => s.draft);
+  const groups = groupsOf(draft);
+  const ungrouped = useMemo(() => gridFields(draft, null), [draft]);
+  const fieldIds = (list: FieldNode[]) => list.map((n) => n.id);
+  const ungroupedIds = useIdList(fieldIds(ungrouped));
+  const currentGroup = activeGroup && groups.some((g) => g.key === activeGroup) ? activeGroup : groups[0]?.key ?? null;
+  const grouped = useMemo(() => (currentGroup ? gridFields(draft, currentGroup) : []), [draft, currentGroup]);
+  const groupedIds = useIdList(fieldIds(grouped));
+  const canUndo = { canvas: useDesigner(store, (s) => s.history.canvas.undo.length), canvasRedo: useDesigner(store, (s) => s.history.canvas.redo.length) };
+  const empty = formFieldNodes(draft).length === 0;
+  return (
+    <>
+      <div className="wb-fd-canvas-bar">
+        <Space size={4}>
+          <Button size="small" disabled={!canUndo.canvas} onClick={() => onHistory('canvas', 'undo')}>{tr('撤销')}</Button>
+          <Button size="small" disabled={!canUndo.canvasRedo} onClick={() => onHistory('canvas', 'redo')}>{tr('重做')}</Button>
+          <Tag>{tr('{n} 列', { n: GRID_UNITS / api.unit })}</Tag>
+        </Space>
+        <Typography.Text type="secondary" className="wb-fd-hint">{tr('Tab 或方向键选择，空格拿起，方向键移动，Shift+方向键调宽，回车放下')}</Typography.Text>
+      </div>
+      {clampNote && <Alert className="wb-fd-clamp" type="warning" showIcon message={clampNote} closable onClose={() => onCloseClamp()} />}
+      {empty && <Empty className="wb-fd-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('从左侧拖入字段')} />}
+      <div className="wb-fd-sheet">
+        <Grid group={null} api={api} ids={ungroupedIds} rows={gridRows(ungrouped)} target={target} />
+        {groups.length > 0 && (
+          <Tabs
+            className="wb-fd-tabs" activeKey={currentGroup ?? undefined} onChange={onGroup}
+            items={groups.map((g) => ({
+              key: g.key,
+              label: <span onClick={() => api.selectField(g.id, 'replace')} data-node={g.id}>{g.label}</span>,
+              children: g.key === currentGroup ? <Grid group={g.key} api={api} ids={groupedIds} rows={gridRows(grouped)} target={target} /> : null,
+            }))}
+          />
+        )}
+        {draft.order.childTables.map((id) => <ChildTable key={id} id={id} api={api} />)}
+      </div>
+    </>
   );
 });
 
