@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { execute, openDesigner, undo, type DesignerState } from '../src/designer/engine/designer';
 import { fieldNodeId } from '../src/schema/design-nodes';
 import { parseTemplate } from '../src/schema/parse-template';
+import { benchDesignerBrowser } from './designer-browser';
 import { ms, percentile } from './stats';
 
 const FIELDS = 500;
@@ -22,7 +23,8 @@ function bigTemplate() {
 /**
  * The designer engine on a 500-field form, without a browser: each command applied, checked by the
  * template parser and the attribute rules, and recorded with its inverse (what one drag, one resize
- * or one keystroke in the property panel costs before React draws it); then undo.
+ * or one keystroke in the property panel costs before React draws it); then undo. Then the same
+ * form in the browser (bench/designer-browser.ts).
  */
 export async function benchDesigner(): Promise<void> {
   let state: DesignerState = openDesigner(bigTemplate());
@@ -50,4 +52,5 @@ export async function benchDesigner(): Promise<void> {
   for (const [kind, list] of Object.entries(times)) {
     console.log(`designer engine, ${FIELDS}-field form: ${kind} applied, parsed and recorded — p50 ${ms(percentile(list, 50))}, p95 ${ms(percentile(list, 95))} over ${list.length}`);
   }
+  await benchDesignerBrowser();
 }

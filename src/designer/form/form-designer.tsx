@@ -7,7 +7,7 @@ import {
   type CollisionDetection, type DragEndEvent, type DragMoveEvent, type DragStartEvent, type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { App as AntApp, Alert, Button, Empty, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MutableRefObject } from 'react';
 import { useControls, useTr } from '../../runtime';
 import type { ControlProperty } from '../../schema/control-properties';
 import { childTableNodeId, formFieldNodes, type ChildTableNode, type ColumnNode, type FieldNode } from '../../schema/design-nodes';
@@ -22,10 +22,14 @@ import {
   type PaletteTable,
 } from './model';
 import { LiveRecordProvider, useLiveRecord, useLiveRecordSwitch } from './live-record';
-import { Palette, dragOf, type Drag } from './palette';
-import { PropertyPanel } from './property-panel';
+import { Palette as PaletteBody, dragOf, type Drag } from './palette';
+import { PropertyPanel as PropertyPanelBody } from './property-panel';
 import './form-designer.css';
 import { useDesigner, useNode, useSelected, type DesignerStore } from './store';
+
+/** The palette and the panel re-render for what they subscribe to, not for every render of the designer around them. */
+const Palette = memo(PaletteBody);
+const PropertyPanel = memo(PropertyPanelBody);
 
 /** Height of one grid row on the canvas (label above the control). */
 export const ROW_PX = 76;
@@ -45,31 +49,70 @@ interface Api {
   keyDown(id: string, event: ReactKeyboardEvent): boolean;
 }
 
-/** The live region the screen reader reads (moves, drops, clamps). */
+/**
+ * The live region the screen reader reads (moves, drops, clamps): its text is state of its own
+ * component, so an announcement re-renders the region and not the designer around it.
+ */
 function useAnnouncer() {
+  const show = useRef<((text: string) => void) | null>(null);
+  const say = useCallback((t: string) => show.current?.(t), []);
+  return { show, say };
+}
+function LiveRegion({ show }: { show: MutableRefObject<((text: string) => void) | null> }) {
   const [text, setText] = useState('');
-  const say = useCallback((t: string) => setText(t), []);
-  return { text, say };
+  useLayoutEffect(() => {
+    show.current = setText;
+    return () => { show.current = null; };
+  }, [show]);
+  return <div className="wb-fd-live" role="status" aria-live="assertive" aria-atomic="true">{text}</div>;
 }
 
-/** A placed field, drawn with the runtime's own control for its kind (inert: design mode never calls a data API). */
-const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api }) {
-  const node = useNode(api.store, id) as FieldNode | undefined;
-  const selected = useSelected(api.store, id);
-  const problem = useDesigner(api.store, (s) => s.problems.find((p) => p.nodeId === id)?.message ?? null);
+/**
+ * What a field card shows: its label and the runtime's own control for its kind (inert: design mode
+ * never calls a data API). Its own memo on the field definition (immer keeps it the same object
+ * until that field changes): the card around it re-renders whenever the drag context changes
+ * (a drag starts, ends, or passes over another drop area), this does not.
+ */
+const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition }) {
   const controls = useControls();
   const tr = useTr();
   const liveRecord = useLiveRecord();
-  const move = useDraggable({ id: `field:${id}`, data: { type: 'field', id } satisfies Drag });
-  const resize = useDraggable({ id: `resize:${id}`, data: { type: 'resize', id } satisfies Drag });
-  const drop = useDroppable({ id: `on:${id}`, data: { field: id } });
   const inert = useCallback((el: HTMLDivElement | null) => { el?.setAttribute('inert', ''); }, []);
-  if (!node) return null;
-  const { field, layout } = node;
   const { Cell, ReadCell } = controls[componentOf(field)];
   const liveValue = liveRecord?.[field.fieldName] ?? null;
   // 实时数据: a value with structure (the confirmation table's rows) is shown read-only, as the detail shows it
   const structured = liveValue !== null && typeof liveValue === 'object' && !(Array.isArray(liveValue) && liveValue.every((v) => v === null || typeof v !== 'object'));
+  return (
+    <>
+      <div className="wb-fd-label">
+        {field.irequired && <span className="wb-fd-required">*</span>}
+        <span title={field.fieldExplain}>{field.fieldExplain}</span>
+        {field.ihidden && <Tag className="wb-fd-flag">{tr('隐藏')}</Tag>}
+        {field.ishow === false && <Tag className="wb-fd-flag">{tr('不显示')}</Tag>}
+      </div>
+      <div className="wb-fd-control" ref={inert}>
+        {structured ? <ReadCell field={field} value={liveValue} /> : (
+          <Cell
+            field={field} value={liveValue} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
+            common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' } }}
+          />
+        )}
+      </div>
+    </>
+  );
+});
+
+/** A placed field on the canvas: a drag source (move, and resize by its right edge) and a drop area for kinds and 整行. */
+const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api }) {
+  const node = useNode(api.store, id) as FieldNode | undefined;
+  const selected = useSelected(api.store, id);
+  const problem = useDesigner(api.store, (s) => s.problems.find((p) => p.nodeId === id)?.message ?? null);
+  const tr = useTr();
+  const move = useDraggable({ id: `field:${id}`, data: { type: 'field', id } satisfies Drag });
+  const resize = useDraggable({ id: `resize:${id}`, data: { type: 'resize', id } satisfies Drag });
+  const drop = useDroppable({ id: `on:${id}`, data: { field: id } });
+  if (!node) return null;
+  const { field, layout } = node;
   const dragging = move.isDragging || resize.isDragging;
   const kindOver = drop.isOver && (dragOf(drop.active?.data.current)?.type === 'kind' || dragOf(drop.active?.data.current)?.type === 'layout');
   const unit = api.unit;
@@ -91,20 +134,7 @@ const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api })
       onClick={(e) => api.selectField(id, e.shiftKey || e.ctrlKey || e.metaKey ? 'toggle' : 'replace')}
       onKeyDown={(e) => { if (!api.keyDown(id, e)) move.listeners?.onKeyDown?.(e); }}
     >
-      <div className="wb-fd-label">
-        {field.irequired && <span className="wb-fd-required">*</span>}
-        <span title={field.fieldExplain}>{field.fieldExplain}</span>
-        {field.ihidden && <Tag className="wb-fd-flag">{tr('隐藏')}</Tag>}
-        {field.ishow === false && <Tag className="wb-fd-flag">{tr('不显示')}</Tag>}
-      </div>
-      <div className="wb-fd-control" ref={inert}>
-        {structured ? <ReadCell field={field} value={liveValue} /> : (
-          <Cell
-            field={field} value={liveValue} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
-            common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' } }}
-          />
-        )}
-      </div>
+      <FieldBody field={field} />
       {problem && <Tooltip title={problem}><span className="wb-fd-problem" role="img" aria-label={problem}>!</span></Tooltip>}
       <span
         ref={resize.setNodeRef} {...resize.attributes} {...resize.listeners}
@@ -171,6 +201,9 @@ function ChildTable({ id, api }: { id: string; api: Api }) {
   );
 }
 
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
+const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Enter', 'Space'] };
+
 const isKeyboard = (event: Event | null): boolean => typeof KeyboardEvent !== 'undefined' && event instanceof KeyboardEvent;
 
 /** Which drop areas a drag may land on: fields and columns on grids (and child tables), kinds and 整行 on a field. */
@@ -202,18 +235,17 @@ export interface FormDesignerProps {
  * the property panel right. Every edit is an engine command; Ctrl+Z and Ctrl+Shift+Z undo and
  * redo in the area that has the focus (the canvas or the property panel).
  */
-export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
+export const FormDesigner = memo(function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
   const tr = useTr();
   const controls = useControls();
   const { message } = AntApp.useApp();
   const meta = useDesigner(store, (s) => s.draft.meta);
   const unit = GRID_UNITS / formColumns(meta);
-  const live = useLiveRecordSwitch(meta);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [target, setTarget] = useState<Target | null>(null);
   const [clampNote, setClampNote] = useState<string | null>(null);
   const [activeGroup, setActiveGroup] = useState<string | null>(null);
-  const announcer = useAnnouncer();
+  const { show, say } = useAnnouncer();
   const targetRef = useRef<Target | null>(null);
   const metrics = useRef({ colPx: 100, rowPx: ROW_PX });
   const spanRef = useRef<number | null>(null);
@@ -229,7 +261,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
     const outcome = execute(store.get(), command, scope);
     if (!outcome.ok) {
       message.error(outcome.refusal.message);
-      announcer.say(outcome.refusal.message);
+      say(outcome.refusal.message);
       return outcome;
     }
     if (outcome.state !== store.get()) commit(outcome.state);
@@ -239,14 +271,14 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
       message.warning(text);
     } else if (command.type === 'move' || command.type === 'resize' || command.type === 'add') setClampNote(null);
     return outcome;
-  }, [store, commit, message, announcer]);
+  }, [store, commit, message, say]);
 
   const history = useCallback((scope: Scope, action: 'undo' | 'redo') => {
     const outcome = (action === 'undo' ? undo : redo)(store.get(), scope);
     if (!outcome.ok) { message.info(outcome.refusal.message); return; }
     commit(outcome.state);
-    announcer.say(action === 'undo' ? tr('已撤销') : tr('已重做'));
-  }, [store, commit, message, announcer, tr]);
+    say(action === 'undo' ? tr('已撤销') : tr('已重做'));
+  }, [store, commit, message, say, tr]);
 
   const selectField = useCallback((id: string, mode: 'replace' | 'toggle') => store.set(select(store.get(), [id], mode)), [store]);
 
@@ -265,13 +297,13 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
       if (clamp.applied === node.layout.span && clamp.reason) {
         const text = clampText(clamp, u);
         setClampNote(text);
-        announcer.say(text);
+        say(text);
         return true;
       }
       const outcome = run({ type: 'resize', id, span: clamp.applied });
       if (outcome.ok) {
         const n = outcome.state.draft.nodes[id] as FieldNode;
-        announcer.say(`${movedText(n.layout, u)}${clamp.reason ? `（${clampText(clamp, u)}）` : ''}`);
+        say(`${movedText(n.layout, u)}${clamp.reason ? `（${clampText(clamp, u)}）` : ''}`);
         if (clamp.reason) setClampNote(clampText(clamp, u));
       }
       return true;
@@ -283,7 +315,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
         store.set(select(state, [next]));
         focusNode(next);
         const n = state.draft.nodes[next] as FieldNode;
-        announcer.say(`${n.field.fieldExplain}，${placeText(n.layout, u)}`);
+        say(`${n.field.fieldExplain}，${placeText(n.layout, u)}`);
       }
       return true;
     }
@@ -294,7 +326,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
       return true;
     }
     return false;
-  }, [store, run, announcer]);
+  }, [store, run, say]);
 
   const coordinateGetter: KeyboardCoordinateGetter = useCallback((event, { currentCoordinates }) => {
     const t = targetRef.current;
@@ -308,7 +340,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
       const next = { ...t, span: clamp.applied, clamp: clamp.reason === 'max' || clamp.reason === 'min' ? clamp : null };
       targetRef.current = next;
       setTarget(next);
-      announcer.say(placeText(next, u) + (next.clamp ? `，${clampText(next.clamp, u)}` : ''));
+      say(placeText(next, u) + (next.clamp ? `，${clampText(next.clamp, u)}` : ''));
       return undefined;
     }
     const step = stepPlace(t, event.code, u);
@@ -319,19 +351,19 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
       const next: Target = { ...t, ...step, span: clamp.applied, clamp: clamp.reason === 'max' ? clamp : null };
       targetRef.current = next;
       setTarget(next);
-      announcer.say(placeText(next, u) + (next.clamp ? `，${clampText(next.clamp, u)}` : ''));
+      say(placeText(next, u) + (next.clamp ? `，${clampText(next.clamp, u)}` : ''));
       return undefined;
     }
     if (event.code === 'ArrowLeft' || event.code === 'ArrowRight' || event.code === 'ArrowUp' || event.code === 'ArrowDown') {
       return { x: currentCoordinates.x + ((step.col - t.col) / u) * colPx, y: currentCoordinates.y + (step.row - t.row) * rowPx };
     }
     return undefined;
-  }, [store, announcer]);
+  }, [store, say]);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Enter', 'Space'] } }),
-  );
+  // the same options while the getter is the same: new options make new sensors, and new sensors a
+  // new drag context, which re-renders every field card
+  const keyboardOptions = useMemo(() => ({ coordinateGetter, keyboardCodes: KEYBOARD_CODES }), [coordinateGetter]);
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   const gridOf = (group: string | null) => document.querySelector(`.wb-fd-grid[data-group="${CSS.escape(group ?? '')}"]`) as HTMLElement | null;
 
@@ -352,13 +384,13 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
       if (d.column.line) {
         targetRef.current = null;
         setTarget(null);
-        announcer.say(tr('已拿起 {name}。回车添加到子表，Esc 取消', { name: d.column.field.fieldExplain }));
+        say(tr('已拿起 {name}。回车添加到子表，Esc 取消', { name: d.column.field.fieldExplain }));
         return;
       }
       const t: Target = { group: null, row: gridRows(gridFields(state.draft, null)) - 2, col: 0, span: u, clamp: null };
       targetRef.current = t;
       setTarget(t);
-      announcer.say(tr('已拿起 {name}，{place}。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消', { name: d.column.field.fieldExplain, place: placeText(t, u) }));
+      say(tr('已拿起 {name}，{place}。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消', { name: d.column.field.fieldExplain, place: placeText(t, u) }));
       return;
     }
     if (d.type === 'field' || d.type === 'resize') {
@@ -368,7 +400,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
       const t: Target = { group: n.layout.group, row: n.layout.row, col: n.layout.col, span: n.layout.span, clamp: null };
       targetRef.current = t;
       setTarget(t);
-      announcer.say(d.type === 'field'
+      say(d.type === 'field'
         ? tr('已拿起 {name}，{place}。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消', { name: n.field.fieldExplain, place: placeText(n.layout, u) })
         : tr('调整 {name} 的宽度：左右方向键，回车确定，Esc 取消', { name: n.field.fieldExplain }));
     } else {
@@ -394,7 +426,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
       if (t.span !== targetRef.current?.span || !!t.clamp !== !!targetRef.current?.clamp) {
         targetRef.current = t;
         setTarget(t);
-        announcer.say(placeText(t, u) + (t.clamp ? `，${clampText(t.clamp, u)}` : ''));
+        say(placeText(t, u) + (t.clamp ? `，${clampText(t.clamp, u)}` : ''));
       }
       return;
     }
@@ -424,7 +456,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
     if (!before || before.group !== t.group || before.row !== t.row || before.col !== t.col || before.span !== t.span) {
       targetRef.current = t;
       setTarget(t);
-      announcer.say(placeText(t, u) + (t.clamp ? `，${clampText(t.clamp, u)}` : ''));
+      say(placeText(t, u) + (t.clamp ? `，${clampText(t.clamp, u)}` : ''));
     }
   };
 
@@ -447,11 +479,11 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
     const u = unitOf(state.draft);
     const landed = (id: string, extra?: SpanClamp | null) => {
       const n = store.get().draft.nodes[id] as FieldNode | undefined;
-      if (n) announcer.say(movedText(n.layout, u) + (extra ? `（${clampText(extra, u)}）` : ''));
+      if (n) say(movedText(n.layout, u) + (extra ? `（${clampText(extra, u)}）` : ''));
       focusNode(id);
     };
     if (d.type === 'field') {
-      if (!t || t.onField || t.childTable) return void announcer.say(tr('已取消移动'));
+      if (!t || t.onField || t.childTable) return void say(tr('已取消移动'));
       const n = state.draft.nodes[d.id] as FieldNode;
       const moved = t.row !== n.layout.row || t.col !== n.layout.col || t.group !== n.layout.group;
       let ok = true;
@@ -473,7 +505,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
         if (r.ok) landed(d.id, r.clamp ?? t.clamp);
       } else if (t.clamp) {
         setClampNote(clampText(t.clamp, u));
-        announcer.say(clampText(t.clamp, u));
+        say(clampText(t.clamp, u));
       }
       return;
     }
@@ -483,7 +515,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
         const child = state.draft.nodes[t.childTable] as ChildTableNode;
         if (child.customTable !== d.column.table) return void message.warning(tr('该字段属于 {table}，不能放入此子表', { table: d.column.table }));
         const r = run({ type: 'add', node: { kind: 'column', parent: t.childTable, field: d.column.field } });
-        if (r.ok) announcer.say(tr('已添加到子表 {name}', { name: child.label }));
+        if (r.ok) say(tr('已添加到子表 {name}', { name: child.label }));
         return;
       }
       if (t?.onField) return;
@@ -495,7 +527,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
           if (!r.ok) return;
         }
         const r = run({ type: 'add', node: { kind: 'column', parent: childId, field: d.column.field } });
-        if (r.ok) announcer.say(tr('已添加到子表 {name}', { name: (store.get().draft.nodes[childId] as ChildTableNode).label }));
+        if (r.ok) say(tr('已添加到子表 {name}', { name: (store.get().draft.nodes[childId] as ChildTableNode).label }));
         return;
       }
       if (!t) return;
@@ -510,14 +542,14 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
     if (d.type === 'kind') {
       if (!t?.onField) return void message.info(tr('把控件类型拖到画布上的字段上，以改变该字段的控件'));
       run({ type: 'set-property', id: t.onField, key: 'formSubmitType', value: d.kind }, 'canvas');
-      announcer.say(tr('已改为 {kind}', { kind: d.label }));
+      say(tr('已改为 {kind}', { kind: d.label }));
       return;
     }
     if (d.item === 'tab') {
       if (!t || t.onField || t.childTable) return;
       const g = nextGroup(state.draft);
       const r = run({ type: 'add', node: { kind: 'tabGroup', key: g.key, label: g.label } });
-      if (r.ok) { setActiveGroup(g.key); announcer.say(tr('已新增分组 {name}', { name: g.label })); }
+      if (r.ok) { setActiveGroup(g.key); say(tr('已新增分组 {name}', { name: g.label })); }
       return;
     }
     if (!t?.onField) return void message.info(tr('把“整行”拖到字段上，使其占满整行'));
@@ -529,7 +561,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
   const onDragCancel = () => {
     keyboardPaletteRef.current = false;
     finish();
-    announcer.say(tr('已取消'));
+    say(tr('已取消'));
   };
 
   /** Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) in the area that has the focus. */
@@ -554,16 +586,7 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
   const onGroupLabel = useCallback((id: string, label: string, typing: string) => { run({ type: 'set-property', id, key: 'label', value: label, typing }); }, [run]);
 
   const api: Api = useMemo(() => ({ store, unit, run, selectField, keyDown }), [store, unit, run, selectField, keyDown]);
-  const draft = useDesigner(store, (s) => s.draft);
-  const groups = groupsOf(draft);
-  const ungrouped = useMemo(() => gridFields(draft, null), [draft]);
-  const fieldIds = (list: FieldNode[]) => list.map((n) => n.id);
-  const ungroupedIds = useIdList(fieldIds(ungrouped));
-  const currentGroup = activeGroup && groups.some((g) => g.key === activeGroup) ? activeGroup : groups[0]?.key ?? null;
-  const grouped = useMemo(() => (currentGroup ? gridFields(draft, currentGroup) : []), [draft, currentGroup]);
-  const groupedIds = useIdList(fieldIds(grouped));
-  const canUndo = { canvas: useDesigner(store, (s) => s.history.canvas.undo.length), canvasRedo: useDesigner(store, (s) => s.history.canvas.redo.length) };
-  const empty = formFieldNodes(draft).length === 0;
+  const closeClamp = useCallback(() => setClampNote(null), []);
 
   return (
     <DndContext
@@ -578,35 +601,9 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
           <Palette store={store} tables={tables} controls={controls} />
         </aside>
         <section className="wb-fd-canvas" aria-label={tr('画布')} onKeyDown={undoKeys('canvas')}>
-          <div className="wb-fd-canvas-bar">
-            <Space size={4}>
-              <Button size="small" disabled={!canUndo.canvas} onClick={() => history('canvas', 'undo')}>{tr('撤销')}</Button>
-              <Button size="small" disabled={!canUndo.canvasRedo} onClick={() => history('canvas', 'redo')}>{tr('重做')}</Button>
-              <Tag>{tr('{n} 列', { n: GRID_UNITS / unit })}</Tag>
-              {live.control}
-            </Space>
-            <Typography.Text type="secondary" className="wb-fd-hint">{tr('Tab 或方向键选择，空格拿起，方向键移动，Shift+方向键调宽，回车放下')}</Typography.Text>
-          </div>
-          {clampNote && <Alert className="wb-fd-clamp" type="warning" showIcon message={clampNote} closable onClose={() => setClampNote(null)} />}
-          {empty && <Empty className="wb-fd-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('从左侧拖入字段')} />}
-          <LiveRecordProvider value={live.record}>
-          <div className="wb-fd-sheet">
-            <Grid group={null} api={api} ids={ungroupedIds} rows={gridRows(ungrouped)} target={target} />
-            {groups.length > 0 && (
-              <Tabs
-                className="wb-fd-tabs" activeKey={currentGroup ?? undefined} onChange={setActiveGroup}
-                items={groups.map((g) => ({
-                  key: g.key,
-                  label: <span onClick={() => selectField(g.id, 'replace')} data-node={g.id}>{g.label}</span>,
-                  children: g.key === currentGroup ? <Grid group={g.key} api={api} ids={groupedIds} rows={gridRows(grouped)} target={target} /> : null,
-                }))}
-              />
-            )}
-            {draft.order.childTables.map((id) => <ChildTable key={id} id={id} api={api} />)}
-          </div>
-          </LiveRecordProvider>
+          <CanvasSheet api={api} target={target} activeGroup={activeGroup} onGroup={setActiveGroup} clampNote={clampNote} onCloseClamp={closeClamp} onHistory={history} />
           <div id="wb-fd-instructions" hidden>{tr('按空格键拿起，方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消。')}</div>
-          <div className="wb-fd-live" role="status" aria-live="assertive" aria-atomic="true">{announcer.text}</div>
+          <LiveRegion show={show} />
         </section>
         <aside className="wb-fd-panel" aria-label={tr('属性面板')} onKeyDown={undoKeys('properties')}>
           <PanelUndo store={store} onHistory={history} />
@@ -620,7 +617,62 @@ export function FormDesigner({ store, tables, onChange }: FormDesignerProps) {
       </DragOverlay>
     </DndContext>
   );
-}
+});
+
+/**
+ * What the canvas shows of the draft: the undo bar, the grids (ungrouped, then the tab groups) and
+ * the child tables. It subscribes to the draft itself, so a command re-renders it and not the
+ * designer holding the drag context (whose re-render would re-render every field card).
+ */
+const CanvasSheet = memo(function CanvasSheet({ api, target, activeGroup, onGroup, clampNote, onCloseClamp, onHistory }: {
+  api: Api; target: Target | null; activeGroup: string | null; onGroup(key: string): void;
+  clampNote: string | null; onCloseClamp(): void; onHistory(scope: Scope, action: 'undo' | 'redo'): void;
+}) {
+  const tr = useTr();
+  const { store } = api;
+  const draft = useDesigner(store, (s) => s.draft);
+  const groups = groupsOf(draft);
+  const ungrouped = useMemo(() => gridFields(draft, null), [draft]);
+  const fieldIds = (list: FieldNode[]) => list.map((n) => n.id);
+  const ungroupedIds = useIdList(fieldIds(ungrouped));
+  const currentGroup = activeGroup && groups.some((g) => g.key === activeGroup) ? activeGroup : groups[0]?.key ?? null;
+  const grouped = useMemo(() => (currentGroup ? gridFields(draft, currentGroup) : []), [draft, currentGroup]);
+  const groupedIds = useIdList(fieldIds(grouped));
+  const canUndo = { canvas: useDesigner(store, (s) => s.history.canvas.undo.length), canvasRedo: useDesigner(store, (s) => s.history.canvas.redo.length) };
+  const empty = formFieldNodes(draft).length === 0;
+  const live = useLiveRecordSwitch(draft.meta);
+  return (
+    <>
+      <div className="wb-fd-canvas-bar">
+        <Space size={4}>
+          <Button size="small" disabled={!canUndo.canvas} onClick={() => onHistory('canvas', 'undo')}>{tr('撤销')}</Button>
+          <Button size="small" disabled={!canUndo.canvasRedo} onClick={() => onHistory('canvas', 'redo')}>{tr('重做')}</Button>
+          <Tag>{tr('{n} 列', { n: GRID_UNITS / api.unit })}</Tag>
+          {live.control}
+        </Space>
+        <Typography.Text type="secondary" className="wb-fd-hint">{tr('Tab 或方向键选择，空格拿起，方向键移动，Shift+方向键调宽，回车放下')}</Typography.Text>
+      </div>
+      {clampNote && <Alert className="wb-fd-clamp" type="warning" showIcon message={clampNote} closable onClose={() => onCloseClamp()} />}
+      {empty && <Empty className="wb-fd-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('从左侧拖入字段')} />}
+      <LiveRecordProvider value={live.record}>
+      <div className="wb-fd-sheet">
+        <Grid group={null} api={api} ids={ungroupedIds} rows={gridRows(ungrouped)} target={target} />
+        {groups.length > 0 && (
+          <Tabs
+            className="wb-fd-tabs" activeKey={currentGroup ?? undefined} onChange={onGroup}
+            items={groups.map((g) => ({
+              key: g.key,
+              label: <span onClick={() => api.selectField(g.id, 'replace')} data-node={g.id}>{g.label}</span>,
+              children: g.key === currentGroup ? <Grid group={g.key} api={api} ids={groupedIds} rows={gridRows(grouped)} target={target} /> : null,
+            }))}
+          />
+        )}
+        {draft.order.childTables.map((id) => <ChildTable key={id} id={id} api={api} />)}
+      </div>
+      </LiveRecordProvider>
+    </>
+  );
+});
 
 /** The panel's own undo and redo (its scope: property edits only). */
 function PanelUndo({ store, onHistory }: { store: DesignerStore; onHistory(scope: Scope, action: 'undo' | 'redo'): void }) {
