@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoConsoleErrors, hoverAndClick, openFromSidebar, signIn, watchConsole } from './support/login';
 import { apiData } from './support/admin-api';
-import { button, listRows as rows, view, formDialog } from './support/page';
+import { button, listRows as rows, view, formDialog, quickSearch } from './support/page';
 
 type Row = Record<string, unknown>;
 const popup = (page: Page) => page.locator('.wb-resource-popup');
@@ -201,8 +201,7 @@ test('化验单 as the assayer: results entered on the screen and audited put �
   await expect(page.getByText('新增成功')).toBeVisible();
 
   await expect(view(page).locator('.wb-list-page')).toBeVisible();
-  await view(page).getByLabel('快速查询').fill(material);
-  await view(page).getByLabel('快速查询').press('Enter');
+  await quickSearch(page, material);
   await expect(rows(page)).toHaveCount(1);
   await rows(page).first().locator('.ant-checkbox-input').check();
   await button(page, /^审\s*核$/).click();
@@ -214,8 +213,7 @@ test('化验单 as the assayer: results entered on the screen and audited put �
   await expect(page.locator('.wb-tabs .ant-tabs-tab-active')).toHaveText('采购过磅记录');
   await expect(view(page).getByLabel('快速查询')).toHaveAttribute('placeholder', /磅单号/);
   for (const [i, settle] of [[0, '29.400'], [1, '29.645']] as const) {
-    await view(page).getByLabel('快速查询').fill(trucks[i].billCode);
-    await view(page).getByLabel('快速查询').press('Enter');
+    await quickSearch(page, trucks[i].billCode);
     await expect(rows(page)).toHaveCount(1);
     await rows(page).first().dblclick();
     const detail = page.locator('.ant-modal:visible');

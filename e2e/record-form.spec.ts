@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, hoverAndClick } from './support/login';
-import { view, rows, button, formDialog } from './support/page';
+import { view, rows, button, formDialog, quickSearch } from './support/page';
 import { apiJson } from './support/admin-api';
 
 const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
@@ -20,8 +20,7 @@ async function openDrivers(page: Page) {
 }
 
 async function findDriver(page: Page, name: string) {
-  await view(page).getByLabel('快速查询').fill(name);
-  await view(page).getByLabel('快速查询').press('Enter');
+  await quickSearch(page, name);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(name);
 }

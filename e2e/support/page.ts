@@ -10,3 +10,14 @@ export const listRows = (page: Page): Locator => view(page).locator('.wb-list-pa
 export const button = (page: Page, name: RegExp): Locator => view(page).locator('.wb-button-group').getByRole('button', { name });
 /** The record form's dialog (新增 / 修改 of a list that opens its form in a dialog). */
 export const formDialog = (page: Page): Locator => page.locator('.ant-modal').filter({ has: page.locator('.wb-dynamic-form') });
+
+/**
+ * Searches the list on screen by its quick search: the text typed, then its search button. (An Enter
+ * pressed just after a form dialog closed can reach the 新增 button the dialog hands the focus back
+ * to, and open a new form instead of searching.)
+ */
+export async function quickSearch(page: Page, text: string): Promise<void> {
+  await view(page).getByLabel('快速查询').fill(text);
+  // (a `has` locator is matched inside each candidate: rooted at the page it would match nothing)
+  await view(page).locator('.ant-input-search').filter({ has: page.getByLabel('快速查询') }).locator('.ant-input-search-button').click();
+}
