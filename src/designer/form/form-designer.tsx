@@ -1,7 +1,9 @@
-// One file on purpose (≈600 lines): the canvas and the field cards share one @dnd-kit context, its
-// sensors and collision rules, and the keyboard pick-up state; the palette, the property panel, the
-// store and the pure placement rules live in their own files (palette.tsx, property-panel.tsx,
-// store.ts, model.ts).
+// One file on purpose (≈700 lines): the canvas, its grids, the field cards and the child tables share
+// one @dnd-kit context, its sensors and collision rules, the keyboard pick-up state and the memoised
+// split between the designer (holding the drag context) and the draft-driven sheet that keeps a
+// command from re-rendering every card; the palette, the property panel, the store, 实时数据 and the
+// pure placement rules live in their own files (palette.tsx, property-panel.tsx, store.ts,
+// live-record.tsx, model.ts).
 import {
   DndContext, DragOverlay, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
   type CollisionDetection, type DragEndEvent, type DragMoveEvent, type DragStartEvent, type KeyboardCoordinateGetter,
