@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiData } from './support/admin-api';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
-import { button, listRows as rows, view } from './support/page';
+import { button, chooseOption, listRows as rows, pickInPopup, view } from './support/page';
 
 const editPage = (page: Page) => view(page).locator('.wb-edit-page');
 const input = (page: Page, field: string) => editPage(page).locator(`[data-field="${field}"]`);
@@ -88,21 +88,9 @@ test('销售收款 as finance: 新增 opens /modules/sale/recive_payment/edit; t
   await expect(editPage(page).getByText('销售收款 — 新增')).toBeVisible();
   await expect(editPage(page).getByText('收款前余额(元)')).toBeVisible();
   await input(page, 'billCode').fill(billCode);
-  await input(page, 'customerName').click();
-  await expect(popup(page).locator('.ant-modal-title')).toHaveText('选择客户');
-  await popup(page).getByRole('searchbox', { name: '弹窗查询' }).fill(customerName);
-  await popup(page).getByRole('searchbox', { name: '弹窗查询' }).press('Enter');
-  await expect(popup(page).locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(customerName);
-  await popup(page).locator('.ant-table-tbody tr.ant-table-row').first().dblclick();
-  await expect(popup(page)).toBeHidden();
-  await expect(input(page, 'customerName')).toHaveValue(customerName);
-  // the closing popup can take the first click: open the select until its options show
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '银行转账' }).first();
-  await expect(async () => {
-    if (!(await option.isVisible())) await editPage(page).locator('[data-field="payMethod"]').click({ force: true });
-    await expect(option).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-  await option.click();
+  await pickInPopup(page, input(page, 'customerName'), '选择客户', customerName);
+  // the closing popup can take the first click: the select is opened until its options show
+  await chooseOption(page, editPage(page).locator('[data-field="payMethod"]'), '银行转账');
   await expect(editPage(page).locator('.ant-select-selection-item[title="银行转账"]')).toBeVisible();
   await input(page, 'amount').fill('1234.5');
   await page.screenshot({ path: test.info().outputPath('receive-payment-edit.png') });

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiData } from './support/admin-api';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+import { chooseOption, pickInPopup } from './support/page';
 
 const view = (page: Page) => page.locator('.wb-page:visible');
 const SHOTS = process.env.E2E_SHOTS;
 const previewDialog = (page: Page) => page.locator('.ant-modal:visible').filter({ has: page.locator('.wb-preview-pick') });
 const input = (page: Page, field: string) => previewDialog(page).locator(`[data-field="${field}"]`);
-const popup = (page: Page) => page.locator('.wb-resource-popup');
 
 /** A list call made with the admin's session narrowed by a preview token (the token's organisation). */
 async function listWithPreview(page: Page, token: string, body: unknown): Promise<{ status: number; total: number }> {
@@ -69,20 +69,8 @@ test('预览 as 财务 in 华北钢铁有限公司: the draft of 销售收款 re
   const billCode = `E2E-PV-${Date.now().toString(36)}`;
   await input(page, 'billCode').fill(billCode);
   // the customer picker reads 华北钢铁's customers under the preview
-  await input(page, 'customerName').click();
-  await expect(popup(page).locator('.ant-modal-title')).toHaveText('选择客户');
-  await popup(page).getByRole('searchbox', { name: '弹窗查询' }).fill(customerName);
-  await popup(page).getByRole('searchbox', { name: '弹窗查询' }).press('Enter');
-  await expect(popup(page).locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(customerName);
-  await popup(page).locator('.ant-table-tbody tr.ant-table-row').first().dblclick();
-  await expect(popup(page)).toBeHidden();
-  await expect(input(page, 'customerName')).toHaveValue(customerName);
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '银行转账' }).first();
-  await expect(async () => {
-    if (!(await option.isVisible())) await previewDialog(page).locator('[data-field="payMethod"]').click({ force: true });
-    await expect(option).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-  await option.click();
+  await pickInPopup(page, input(page, 'customerName'), '选择客户', customerName);
+  await chooseOption(page, previewDialog(page).locator('[data-field="payMethod"]'), '银行转账');
   await input(page, 'amount').fill('321.5');
   await previewDialog(page).getByRole('button', { name: /^提\s*交$/ }).click();
 

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The page on screen (kept-alive menu pages stay in the DOM, hidden). */
 export const view = (page: Page): Locator => page.locator('.wb-page:visible');
@@ -20,4 +20,27 @@ export async function quickSearch(page: Page, text: string): Promise<void> {
   await view(page).getByLabel('快速查询').fill(text);
   // (a `has` locator is matched inside each candidate: rooted at the page it would match nothing)
   await view(page).locator('.ant-input-search').filter({ has: page.getByLabel('快速查询') }).locator('.ant-input-search-button').click();
+}
+
+/** A picking field's popup: opened from the field, searched for `text`, the first match double-clicked (confirms). */
+export async function pickInPopup(page: Page, field: Locator, title: string, text: string): Promise<void> {
+  const popup = page.locator('.wb-resource-popup');
+  await field.click();
+  await expect(popup.locator('.ant-modal-title')).toHaveText(title);
+  await popup.getByRole('searchbox', { name: '弹窗查询' }).fill(text);
+  await popup.getByRole('searchbox', { name: '弹窗查询' }).press('Enter');
+  await expect(popup.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(text);
+  await popup.locator('.ant-table-tbody tr.ant-table-row').first().dblclick();
+  await expect(popup).toBeHidden();
+  await expect(field).toHaveValue(text);
+}
+
+/** A select's option chosen; the select is opened again while a closing popup took the first click. */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+  await expect(async () => {
+    if (!(await item.isVisible())) await select.click({ force: true });
+    await expect(item).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await item.click();
 }
