@@ -123,6 +123,21 @@ export function formFieldNodes(draft: DesignDraft): FieldNode[] {
 /** Where each list of the template came from: path prefix → node id (to put a parser problem on its node). */
 export interface TemplatePaths { [path: string]: string }
 
+/**
+ * A placed field as the template holds it (its definition with its grid place), the same object while
+ * the node is the same (immer replaces a node that changes): the designer checks the template after
+ * every command and parses only the fields that are new objects.
+ */
+const placedFields = new WeakMap<FieldNode, FieldDefinition>();
+function placedField(n: FieldNode): FieldDefinition {
+  let f = placedFields.get(n);
+  if (!f) {
+    f = { ...n.field, layout: { ...n.layout } };
+    placedFields.set(n, f);
+  }
+  return f;
+}
+
 /** The template of a node map, and the node id of each list item's path. */
 export function toTemplateWithPaths(draft: DesignDraft): { template: Template; paths: TemplatePaths } {
   const paths: TemplatePaths = {};
@@ -134,7 +149,7 @@ export function toTemplateWithPaths(draft: DesignDraft): { template: Template; p
   formNodes.forEach((n, i) => { paths[`formSubList[${i}]`] = n.id; });
   const template: Template = {
     ...draft.meta,
-    formSubList: formNodes.map((n) => ({ ...n.field, layout: { ...n.layout } })),
+    formSubList: formNodes.map(placedField),
     listSubList: draft.order.listSubList.map((id, i) => { paths[`listSubList[${i}]`] = id; return field(id); }),
     resSubList: draft.order.resSubList.map((id, i) => { paths[`resSubList[${i}]`] = id; return field(id); }),
     childSubLists: draft.order.childTables.map((id, i) => {

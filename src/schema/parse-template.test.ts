@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TemplateError, parseFieldDefinition, parseTemplate } from './parse-template';
+import { TemplateError, parseFieldDefinition, parseTemplate, rememberingFieldParser } from './parse-template';
 
 const list = {
   formatName: '采购过磅记录', formatCode: 'mm_pu_weigh_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST',
@@ -68,5 +68,17 @@ describe('parseTemplate', () => {
   it('refuses a custom rule that is not a regular expression', () => {
     expect(() => parseFieldDefinition({ fieldName: 'code', fieldExplain: '编码', cgValidate: { validateMethod: '([a-z', validateTitle: '编码格式错误' } }))
       .toThrow('field.cgValidate.validateMethod: 不是有效的正则表达式');
+  });
+
+  it('with a remembering field parser, parses a field object once and a new object again, its problem named at its path', () => {
+    const field = rememberingFieldParser();
+    const template = structuredClone(list);
+    const first = parseTemplate(template, { field });
+    const again = parseTemplate(template, { field });
+    expect(again.listSubList![2]).toBe(first.listSubList![2]);
+    expect(parseTemplate(structuredClone(template), { field }).listSubList![2]).not.toBe(first.listSubList![2]);
+    const changed = { ...template, listSubList: template.listSubList.map((f, i) => (i === 1 ? { ...f, cgValFormat: { valFormatFun: 'nope' } } : f)) };
+    expect(() => parseTemplate(changed, { field })).toThrow(/^listSubList\[1\]\.cgValFormat\.valFormatFun: 未知的值格式/);
+    expect(() => parseTemplate({ ...changed, listSubList: [changed.listSubList[1]] }, { field })).toThrow(/^listSubList\[0\]\.cgValFormat/);
   });
 });

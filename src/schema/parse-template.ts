@@ -192,6 +192,26 @@ export function parseFieldDefinition(value: unknown, path = 'field'): FieldDefin
   };
 }
 
+export type FieldParser = (value: unknown, path: string) => FieldDefinition;
+
+/**
+ * `parseFieldDefinition` remembering its answer per object: for values that are never changed in
+ * place (the designer's nodes, which immer freezes and replaces when they change), so that checking a
+ * 500-field draft after a command parses the one field it changed. A field that does not parse is not
+ * remembered (its error names the path it has now).
+ */
+export function rememberingFieldParser(): FieldParser {
+  const parsed = new WeakMap<object, FieldDefinition>();
+  return (value, path) => {
+    if (typeof value !== 'object' || value === null) return parseFieldDefinition(value, path);
+    const known = parsed.get(value);
+    if (known) return known;
+    const field = parseFieldDefinition(value, path);
+    parsed.set(value, field);
+    return field;
+  };
+}
+
 function button(value: unknown, path: string): TemplateButton {
   const o = object(value, path, ['code', 'label', 'permission', 'action', 'isApp', 'seq']);
   return {
@@ -243,16 +263,17 @@ function uniqueNames(fields: FieldDefinition[] | undefined, path: string): void 
  * does not parse is refused with a message that names the field and the problem, e.g.
  * `listSubList[2].cgValFormat.valFormatFun: 未知的值格式`.
  */
-export function parseTemplate(value: unknown): Template {
+export function parseTemplate(value: unknown, options: { field?: FieldParser } = {}): Template {
+  const parseField = options.field ?? parseFieldDefinition;
   const o = object(migrateTemplate(value), '', TEMPLATE_KEYS);
   const fields = (key: 'formSubList' | 'listSubList' | 'resSubList') => {
-    const parsed = list(o, key, '', parseFieldDefinition);
+    const parsed = list(o, key, '', parseField);
     uniqueNames(parsed, key);
     return parsed;
   };
   const children = list(o, 'childSubLists', '', (v, p) => {
     const c = object(v, p, ['customTable', 'label', 'fields']);
-    const parsed = list(c, 'fields', p, parseFieldDefinition) ?? [];
+    const parsed = list(c, 'fields', p, parseField) ?? [];
     uniqueNames(parsed, `${p}.fields`);
     return { customTable: text(c, 'customTable', p, { required: true, pattern: TABLE })!, label: text(c, 'label', p, { required: true, max: 50 })!, fields: parsed };
   }, 10);

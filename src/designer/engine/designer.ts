@@ -1,5 +1,5 @@
 import { applyPatches } from 'immer';
-import { parseTemplate } from '../../schema/parse-template';
+import { parseTemplate, rememberingFieldParser } from '../../schema/parse-template';
 import { ShapeError } from '../../schema/shape';
 import type { SpanClamp } from '../../schema/layout-rules';
 import type { Template } from '../../schema/template';
@@ -45,12 +45,15 @@ export type Outcome =
   | { ok: false; state: DesignerState; refusal: Refusal };
 
 
+/** Fields parsed so far, by the (frozen) object the draft's template holds: a command re-parses only what it changed. */
+const parseField = rememberingFieldParser();
+
 /** The template of a node map, checked: parse problems refuse it, rule problems are listed by node. */
 export function validate(draft: DesignDraft): { template: Template | null; refusal: Refusal | null; problems: Problem[] } {
   const { template, paths } = toTemplateWithPaths(draft);
   let parsed: Template;
   try {
-    parsed = parseTemplate(template);
+    parsed = parseTemplate(template, { field: parseField });
   } catch (error) {
     if (error instanceof ShapeError) return { template: null, refusal: { nodeId: nodeOfPath(paths, error.path), message: error.message }, problems: [] };
     throw error;
