@@ -1,4 +1,4 @@
-import { current, enablePatches, isDraft, produceWithPatches, type Draft, type Patch } from 'immer';
+import { current, enablePatches, isDraft, original, produceWithPatches, setUseStrictIteration, type Draft, type Patch } from 'immer';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { formColumns } from '../../schema/form-schema';
 import { GRID_UNITS, clampSpan, isColumnStart, layoutsOverlap, type SpanClamp } from '../../schema/layout-rules';
@@ -11,6 +11,9 @@ import {
 } from '../../schema/design-nodes';
 
 enablePatches();
+// the draft holds plain JSON objects (no symbols, no hidden properties): immer may walk their keys the
+// quick way when it finalises a command (the node map of a 500-field form is walked on each one)
+setUseStrictIteration(false);
 
 /**
  * The designer's edits as typed commands. Each one, applied to a node map, gives the new map with
@@ -70,9 +73,18 @@ function gridField(d: Draft<DesignDraft>, id: string): Draft<FieldNode> {
  */
 const nodesNow = (d: Draft<DesignDraft>): DesignNode[] => Object.values((isDraft(d.nodes) ? current(d.nodes) : d.nodes) as Record<string, DesignNode>);
 
-/** The placed field a place would overlap, if any. */
+/**
+ * The placed field a place would overlap, if any: looked up in the nodes as the command found them
+ * (no copy of the map), which is right because a command places one field, checked before it is
+ * written, and the node it moves is in `except`.
+ */
 function occupant(d: Draft<DesignDraft>, place: { row: number; col: number; span: number; group: string | null }, except: ReadonlySet<string>): FieldNode | undefined {
-  return nodesNow(d).find((n) => n.kind === 'field' && !except.has(n.id) && layoutsOverlap(n.layout, place)) as FieldNode | undefined;
+  const nodes = (isDraft(d.nodes) ? original(d.nodes) : d.nodes) as Record<string, DesignNode>;
+  for (const id in nodes) {
+    const n = nodes[id];
+    if (n.kind === 'field' && !except.has(id) && layoutsOverlap(n.layout, place)) return n;
+  }
+  return undefined;
 }
 
 function checkPlace(d: Draft<DesignDraft>, id: string, place: GridPlace): void {

@@ -1,4 +1,4 @@
-import { applyPatches } from 'immer';
+import { applyPatches, freeze } from 'immer';
 import { parseTemplate, rememberingFieldParser } from '../../schema/parse-template';
 import { ShapeError } from '../../schema/shape';
 import type { SpanClamp } from '../../schema/layout-rules';
@@ -69,7 +69,8 @@ export function validate(draft: DesignDraft): { template: Template | null; refus
 
 /** Starts designing a (parsed) template, with the history read from the server. */
 export function openDesigner(template: Template, entries: HistoryEntry[] = [], session = randomSession()): DesignerState {
-  const draft = fromTemplate(template);
+  // frozen once here, so that the first command does not pay for freezing the whole map
+  const draft = freeze(fromTemplate(template), true);
   return { draft, history: replayHistory(entries), selection: [], problems: validate(draft).problems, pending: [], counter: 0, session };
 }
 
