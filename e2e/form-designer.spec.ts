@@ -121,3 +121,73 @@ test('表单设计: an administrator drags a column onto the canvas, places and 
   expect(stored.layout).toMatchObject({ row, col: 6, span: 42 });
   await expectNoConsoleErrors(problems);
 });
+
+/** Presses at `from`, moves in steps to `to` (checking `during` before letting go) and releases. */
+async function pointerDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, during?: () => Promise<void>) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 8, from.y + 8, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  if (during) await during();
+  await page.mouse.up();
+}
+const centre = (b: { x: number; y: number; width: number; height: number }) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+
+test('表单设计 by pointer: a control kind dropped on a field changes its control, 整行 widens it to the row, a card is moved and resized by its edge', async ({ page }) => {
+  test.setTimeout(180_000);
+  const problems = watchConsole(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  const { id } = await templateToDesign(page);
+  await page.goto(`/custom/format/form/sub?id=${id}`);
+  const designer = page.locator('.wb-form-designer:visible');
+  const grid = designer.locator('.wb-fd-grid[data-group=""]');
+  const first = grid.locator('.wb-fd-field').first();
+  await expect(first).toBeVisible();
+  const field = (await first.getAttribute('data-field'))!;
+  const card = grid.locator(`.wb-fd-field[data-field="${field}"]`);
+
+  // 时间点 from the palette onto the first field: the field is highlighted while the kind is over it
+  const kind = designer.locator('[data-palette="kind:TIME_BOX_TIM"]');
+  await kind.scrollIntoViewIfNeeded();
+  await pointerDrag(page, centre((await kind.boundingBox())!), centre((await card.boundingBox())!), async () => {
+    await expect(card).toHaveClass(/is-over/);
+  });
+  await expect(designer.locator('.wb-fd-live')).toHaveText('已改为 时间点');
+  await expect(card).not.toHaveClass(/is-over/);
+
+  // 整行 onto the same field: it spans the 48 units of its row (the fields right of it are in its way, so first
+  // move it by the pointer to the free row under the last one)
+  const rows = Number(await grid.evaluate((el) => Math.round(el.getBoundingClientRect().height / 76)));
+  const gridBox = (await grid.boundingBox())!;
+  const from = (await card.boundingBox())!;
+  const grab = { x: from.x + 10, y: from.y + 10 };
+  await pointerDrag(page, grab, { x: gridBox.x + 4 + 10, y: gridBox.y + (rows - 2) * ROW_PX + 4 + 10 }, async () => {
+    await expect(designer.locator('.wb-fd-ghost')).toBeVisible();
+  });
+  const live = designer.locator('.wb-fd-live');
+  await expect(live).toHaveText(/^已移动到第\d+行第1列，占1列$/);
+  const row = Number(/第(\d+)行/.exec((await live.textContent())!)![1]);
+  await expect(card).toHaveCSS('grid-row-start', String(row));
+
+  // its right edge dragged two columns to the right: 3 columns wide
+  const edge = card.locator('.wb-fd-resize');
+  const e = (await edge.boundingBox())!;
+  const colPx = gridBox.width / 8;
+  await card.hover();
+  await pointerDrag(page, centre(e), { x: e.x + e.width / 2 + 2 * colPx, y: e.y + e.height / 2 });
+  await expect(card).toHaveCSS('grid-column-end', 'span 18');
+
+  const row2 = designer.locator('[data-palette="layout:row"]');
+  await row2.scrollIntoViewIfNeeded();
+  await pointerDrag(page, centre((await row2.boundingBox())!), centre((await card.boundingBox())!));
+  await expect(card).toHaveCSS('grid-column-end', 'span 48');
+  await expect(page.locator('.wb-fd-save')).toHaveText('已自动保存', { timeout: 15_000 });
+
+  const { data } = await apiJson<Draft>(page, 'GET', `/optimus_prime/cg-format/draft/${id}`);
+  const stored = data.draft.formSubList.find((f) => f.fieldName === field) as { formSubmitType?: string; layout?: { row: number; col: number; span: number } };
+  expect(stored.formSubmitType).toBe('TIME_BOX_TIM');
+  expect(stored.layout).toMatchObject({ row: row - 1, col: 0, span: 48 });
+  await expectNoConsoleErrors(problems);
+});

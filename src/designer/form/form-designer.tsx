@@ -1,55 +1,38 @@
-// One file on purpose (≈700 lines): the canvas, its grids, the field cards and the child tables share
-// one @dnd-kit context, its sensors and collision rules, the keyboard pick-up state and the memoised
-// split between the designer (holding the drag context) and the draft-driven sheet that keeps a
-// command from re-rendering every card; the palette, the property panel, the store, 实时数据 and the
-// pure placement rules live in their own files (palette.tsx, property-panel.tsx, store.ts,
-// live-record.tsx, model.ts).
+// The form designer: the @dnd-kit context with its sensors, collision rules and drag handlers, the
+// keyboard pick-up state, the commands and the undo keys. Over 500 lines on purpose: the drag
+// handlers, the keyboard coordinate getter and the key handler share the refs of the one drag under
+// way (its target, its span, a palette pick-up), which a split would have to pass around. The canvas it draws (grids, field cards,
+// child tables) is canvas.tsx; the palette, the property panel, the store, 实时数据 and the pure
+// placement rules live in palette.tsx, property-panel.tsx, store.ts, live-record.tsx and model.ts.
 import {
-  DndContext, DragOverlay, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
+  DndContext, DragOverlay, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useDraggable, useSensor, useSensors,
   type CollisionDetection, type DragEndEvent, type DragMoveEvent, type DragStartEvent, type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { App as AntApp, Alert, Button, Empty, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MutableRefObject } from 'react';
-import { useControls, useTr } from '../../runtime';
+import { App as AntApp, Button, Space, Typography } from 'antd';
+import {
+  memo, useCallback, useLayoutEffect, useMemo, useRef, useState,
+  type KeyboardEvent as ReactKeyboardEvent, type MutableRefObject, type PointerEvent as ReactPointerEvent,
+} from 'react';
+import { useControls, useTr, type Row } from '../../runtime';
 import type { ControlProperty } from '../../schema/control-properties';
-import { childTableNodeId, formFieldNodes, type ChildTableNode, type ColumnNode, type FieldNode } from '../../schema/design-nodes';
+import { childTableNodeId, type ChildTableNode, type FieldNode } from '../../schema/design-nodes';
 import type { Scope } from '../../schema/design-history';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { componentOf, formColumns } from '../../schema/form-schema';
+import { formColumns } from '../../schema/form-schema';
 import { GRID_UNITS, clampSpan, type SpanClamp } from '../../schema/layout-rules';
 import { execute, redo, select, undo, type DesignerState, type Outcome } from '../engine/designer';
 import type { Command } from '../engine/commands';
+import { CanvasCards, CanvasSheet, ROW_PX, type Api, type DragMarks, type Target } from './canvas';
 import {
-  clampText, gridFields, gridRows, groupsOf, movedText, neighbour, nextGroup, placeAt, placeText, stepPlace, stepSpan, unitOf,
+  clampText, gridFields, gridRows, movedText, neighbour, nextGroup, placeAt, placeText, stepPlace, stepSpan, unitOf,
   type PaletteTable,
 } from './model';
-import { LiveRecordProvider, useLiveRecord, useLiveRecordSwitch } from './live-record';
 import { Palette as PaletteBody, dragOf, type Drag } from './palette';
 import { PropertyPanel as PropertyPanelBody } from './property-panel';
 import './form-designer.css';
-import { useDesigner, useNode, useSelected, type DesignerStore } from './store';
+import { createStore, useDesigner, type DesignerStore, type Store } from './store';
 
-/** The palette and the panel re-render for what they subscribe to, not for every render of the designer around them. */
-const Palette = memo(PaletteBody);
-const PropertyPanel = memo(PropertyPanelBody);
-
-/** Height of one grid row on the canvas (label above the control). */
-export const ROW_PX = 76;
-
-const noop = () => undefined;
-/** The row a child-table cell of the canvas belongs to (design mode has no data). */
-const DESIGN_ROW = { rowKey: 'design' };
-
-/** The place a drag would land on (shown as a ghost; a clamped span in red with its reason). */
-interface Target { group: string | null; row: number; col: number; span: number; clamp: SpanClamp | null; childTable?: string; onField?: string }
-
-interface Api {
-  store: DesignerStore;
-  unit: number;
-  run(command: Command, scope?: Scope): Outcome;
-  selectField(id: string, mode: 'replace' | 'toggle'): void;
-  keyDown(id: string, event: ReactKeyboardEvent): boolean;
-}
+export { ROW_PX };
 
 /**
  * The live region the screen reader reads (moves, drops, clamps): its text is state of its own
@@ -69,152 +52,42 @@ function LiveRegion({ show }: { show: MutableRefObject<((text: string) => void) 
   return <div className="wb-fd-live" role="status" aria-live="assertive" aria-atomic="true">{text}</div>;
 }
 
+/** The one @dnd-kit drag source of all the field cards and their span handles: what it gives a card to start a drag. */
+interface CardSource { setNode(el: HTMLElement): void; listeners: ReturnType<typeof useDraggable>['listeners']; data: { type: 'field' | 'resize'; id: string } }
+
 /**
- * What a field card shows: its label and the runtime's own control for its kind (inert: design mode
- * never calls a data API). Its own memo on the field definition (immer keeps it the same object
- * until that field changes): the card around it re-renders whenever the drag context changes
- * (a drag starts, ends, or passes over another drop area), this does not.
+ * Registers the cards' drag source (id `card`) and hands its listeners to the designer. A card's
+ * pointer-down or key-down names the card (the source's data, changed in place, and its node) and
+ * goes to these listeners, so the sensors start the drag as if the card had its own hook.
  */
-const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition }) {
-  const controls = useControls();
-  const tr = useTr();
-  const liveRecord = useLiveRecord();
-  const inert = useCallback((el: HTMLDivElement | null) => { el?.setAttribute('inert', ''); }, []);
-  const { Cell, ReadCell } = controls[componentOf(field)];
-  const liveValue = liveRecord?.[field.fieldName] ?? null;
-  // 实时数据: a value with structure (the confirmation table's rows) is shown read-only, as the detail shows it
-  const structured = liveValue !== null && typeof liveValue === 'object' && !(Array.isArray(liveValue) && liveValue.every((v) => v === null || typeof v !== 'object'));
-  return (
-    <>
-      <div className="wb-fd-label">
-        {field.irequired && <span className="wb-fd-required">*</span>}
-        <span title={field.fieldExplain}>{field.fieldExplain}</span>
-        {field.ihidden && <Tag className="wb-fd-flag">{tr('隐藏')}</Tag>}
-        {field.ishow === false && <Tag className="wb-fd-flag">{tr('不显示')}</Tag>}
-      </div>
-      <div className="wb-fd-control" ref={inert}>
-        {structured ? <ReadCell field={field} value={liveValue} /> : (
-          <Cell
-            field={field} value={liveValue} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
-            common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' } }}
-          />
-        )}
-      </div>
-    </>
-  );
-});
-
-/** A placed field on the canvas: a drag source (move, and resize by its right edge) and a drop area for kinds and 整行. */
-const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api }) {
-  const node = useNode(api.store, id) as FieldNode | undefined;
-  const selected = useSelected(api.store, id);
-  const problem = useDesigner(api.store, (s) => s.problems.find((p) => p.nodeId === id)?.message ?? null);
-  const tr = useTr();
-  const move = useDraggable({ id: `field:${id}`, data: { type: 'field', id } satisfies Drag });
-  const resize = useDraggable({ id: `resize:${id}`, data: { type: 'resize', id } satisfies Drag });
-  const drop = useDroppable({ id: `on:${id}`, data: { field: id } });
-  if (!node) return null;
-  const { field, layout } = node;
-  const dragging = move.isDragging || resize.isDragging;
-  const kindOver = drop.isOver && (dragOf(drop.active?.data.current)?.type === 'kind' || dragOf(drop.active?.data.current)?.type === 'layout');
-  const unit = api.unit;
-  const setRefs = (el: HTMLDivElement | null) => { move.setNodeRef(el); drop.setNodeRef(el); };
-  const label = `${field.fieldExplain}，${placeText(layout, unit)}${field.irequired ? '，必填' : ''}${selected ? '，已选中' : ''}`;
-  return (
-    <div
-      ref={setRefs}
-      {...move.attributes}
-      {...move.listeners}
-      aria-label={label}
-      aria-roledescription={tr('可拖动的字段')}
-      aria-describedby="wb-fd-instructions"
-      aria-pressed={selected}
-      data-node={id}
-      data-field={field.fieldName}
-      className={`wb-fd-field${selected ? ' is-selected' : ''}${problem ? ' has-problem' : ''}${dragging ? ' is-dragging' : ''}${kindOver ? ' is-over' : ''}`}
-      style={{ gridColumn: `${layout.col + 1} / span ${layout.span}`, gridRow: layout.row + 1 }}
-      onClick={(e) => api.selectField(id, e.shiftKey || e.ctrlKey || e.metaKey ? 'toggle' : 'replace')}
-      onKeyDown={(e) => { if (!api.keyDown(id, e)) move.listeners?.onKeyDown?.(e); }}
-    >
-      <FieldBody field={field} />
-      {problem && <Tooltip title={problem}><span className="wb-fd-problem" role="img" aria-label={problem}>!</span></Tooltip>}
-      <span
-        ref={resize.setNodeRef} {...resize.attributes} {...resize.listeners}
-        className="wb-fd-resize" aria-label={tr('{name} 调整宽度（方向键）', { name: field.fieldExplain })} title={tr('拖动调整宽度')}
-        onClick={(e) => e.stopPropagation()}
-      />
-    </div>
-  );
-});
-
-/** One grid of the canvas: the ungrouped fields or a tab group's. */
-function Grid({ group, api, ids, rows, target }: { group: string | null; api: Api; ids: string[]; rows: number; target: Target | null }) {
-  const drop = useDroppable({ id: `grid:${group ?? ''}`, data: { group } });
-  const t = target && !target.childTable && !target.onField && target.group === group ? target : null;
-  const shownRows = Math.max(rows, t ? t.row + 2 : 0);
-  return (
-    <div
-      ref={drop.setNodeRef} className={`wb-fd-grid${drop.isOver ? ' is-over' : ''}`} data-group={group ?? ''}
-      style={{ gridTemplateColumns: `repeat(${GRID_UNITS}, minmax(0, 1fr))`, gridAutoRows: ROW_PX, minHeight: shownRows * ROW_PX }}
-    >
-      <div className="wb-fd-columns" aria-hidden style={{ gridTemplateColumns: `repeat(${GRID_UNITS / api.unit}, 1fr)` }}>
-        {Array.from({ length: GRID_UNITS / api.unit }, (_, i) => <span key={i} />)}
-      </div>
-      {ids.map((id) => <FieldCard key={id} id={id} api={api} />)}
-      {t && (
-        <div className={`wb-fd-ghost${t.clamp ? ' is-clamped' : ''}`} style={{ gridColumn: `${t.col + 1} / span ${t.span}`, gridRow: t.row + 1 }}>
-          {placeText(t, api.unit)}
-          {t.clamp && <div className="wb-fd-clamp-note">{clampText(t.clamp, api.unit)}</div>}
-        </div>
-      )}
-    </div>
-  );
+function CardDragSource({ source }: { source: MutableRefObject<CardSource | null> }) {
+  const data = useRef<CardSource['data']>({ type: 'field', id: '' }).current;
+  const d = useDraggable({ id: 'card', data });
+  const { setNodeRef, setActivatorNodeRef, listeners } = d;
+  useLayoutEffect(() => {
+    source.current = { setNode: (el) => { setNodeRef(el); setActivatorNodeRef(el); }, listeners, data };
+  }, [source, setNodeRef, setActivatorNodeRef, listeners, data]);
+  return null;
 }
 
-/** A child table of a master-child form, edited in place: its columns in order; a line-table column dropped on it is added. */
-function ChildTable({ id, api }: { id: string; api: Api }) {
-  const node = useNode(api.store, id) as ChildTableNode | undefined;
-  const order = useDesigner(api.store, (s) => s.draft.order.children[id]);
-  const nodes = useDesigner(api.store, (s) => s.draft.nodes);
-  const drop = useDroppable({ id: `child:${id}`, data: { childTable: id } });
-  const selection = useDesigner(api.store, (s) => s.selection);
-  const tr = useTr();
-  if (!node) return null;
-  return (
-    <div ref={drop.setNodeRef} className={`wb-fd-child${drop.isOver ? ' is-over' : ''}`} data-node={id}>
-      <div className="wb-fd-child-title">{tr('子表：{name}', { name: node.label })}</div>
-      <div className="wb-fd-child-cols" role="list">
-        {(order ?? []).map((col) => {
-          const c = nodes[col] as ColumnNode;
-          return (
-            <span
-              key={col} role="listitem" tabIndex={0} data-node={col}
-              className={`wb-fd-child-col${selection.includes(col) ? ' is-selected' : ''}`}
-              onClick={(e) => api.selectField(col, e.shiftKey || e.ctrlKey || e.metaKey ? 'toggle' : 'replace')}
-              onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); api.selectField(col, 'replace'); } }}
-            >
-              {c.field.irequired && <span className="wb-fd-required">*</span>}{c.field.fieldExplain}
-            </span>
-          );
-        })}
-        {(order ?? []).length === 0 && <Typography.Text type="secondary">{tr('从左侧拖入明细表的字段')}</Typography.Text>}
-      </div>
-    </div>
-  );
-}
+/** The palette and the panel re-render for what they subscribe to, not for every render of the designer around them. */
+const Palette = memo(PaletteBody);
+const PropertyPanel = memo(PropertyPanelBody);
 
 const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
 const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Enter', 'Space'] };
 
 const isKeyboard = (event: Event | null): boolean => typeof KeyboardEvent !== 'undefined' && event instanceof KeyboardEvent;
 
-/** Which drop areas a drag may land on: fields and columns on grids (and child tables), kinds and 整行 on a field. */
+/**
+ * Which drop areas a drag may land on: fields and columns on grids (and child tables); kinds and 整行
+ * on a grid too, where the field under the pointer takes them (`fieldAt`).
+ */
 const collision: CollisionDetection = (args) => {
   const drag = dragOf(args.active.data.current);
   const accepted = args.droppableContainers.filter((c) => {
     const id = String(c.id);
     if (!drag) return false;
-    if (drag.type === 'kind' || (drag.type === 'layout' && drag.item === 'row')) return id.startsWith('on:');
     if (drag.type === 'column') return id.startsWith('grid:') || id.startsWith('child:');
     if (drag.type === 'resize') return false;
     return id.startsWith('grid:');
@@ -223,6 +96,36 @@ const collision: CollisionDetection = (args) => {
   const byPointer = pointerWithin(scoped);
   return byPointer.length ? byPointer : rectIntersection(scoped);
 };
+
+/** Whether a drag drops on a field (a control kind changes its kind, 整行 makes it a full row). */
+const dropsOnField = (d: Drag): boolean => d.type === 'kind' || (d.type === 'layout' && d.item === 'row');
+
+/** The field card at a point of the screen, if any. */
+function fieldAt(x: number, y: number): string | null {
+  for (const el of document.elementsFromPoint(x, y)) {
+    const card = (el as HTMLElement).closest?.('.wb-fd-field') as HTMLElement | null;
+    if (card?.dataset.node) return card.dataset.node;
+  }
+  return null;
+}
+
+/**
+ * Where the pointer of a drag is, followed from its start (the drag's delta is adjusted for scrolling
+ * and cannot give it); a keyboard drag has none and is placed by its item's centre.
+ */
+function followPointer(start: Event | null): { at(e: DragMoveEvent): { x: number; y: number } | null; stop(): void } {
+  let last = start && 'clientX' in start ? { x: (start as PointerEvent).clientX, y: (start as PointerEvent).clientY } : null;
+  const move = (e: PointerEvent) => { last = { x: e.clientX, y: e.clientY }; };
+  if (last) window.addEventListener('pointermove', move, { passive: true, capture: true });
+  return {
+    at(e) {
+      if (last) return last;
+      const r = e.active.rect.current.translated;
+      return r ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
+    },
+    stop: () => window.removeEventListener('pointermove', move, { capture: true }),
+  };
+}
 
 export interface FormDesignerProps {
   store: DesignerStore;
@@ -253,6 +156,14 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   const spanRef = useRef<number | null>(null);
   /** A palette column picked up by the keyboard: its place is stepped on the canvas by the arrows, not by the overlay. */
   const keyboardPaletteRef = useRef(false);
+  /** The card being dragged and the card a kind is over: each card subscribes to its own mark. */
+  const marks = useMemo<Store<DragMarks>>(() => createStore({ dragging: null, over: null }), []);
+  const hosts = useMemo(() => createStore<Record<string, HTMLElement>>({}), []);
+  const live = useMemo(() => createStore<Row | null>(null), []);
+  const source = useRef<CardSource | null>(null);
+  /** A drag is under way (from its start to its end or cancel). */
+  const dragging = useRef(false);
+  const pointer = useRef<ReturnType<typeof followPointer> | null>(null);
 
   const commit = useCallback((next: DesignerState) => {
     store.set(next);
@@ -367,11 +278,27 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   const keyboardOptions = useMemo(() => ({ coordinateGetter, keyboardCodes: KEYBOARD_CODES }), [coordinateGetter]);
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
+  /** A card's pointer-down or key-down to the cards' drag source (not while a drag is under way or another source took the event). */
+  const grab = useCallback((event: ReactPointerEvent | ReactKeyboardEvent, drag: { type: 'field' | 'resize'; id: string }, element: HTMLElement) => {
+    const s = source.current;
+    if (!s || dragging.current || (event.nativeEvent as { dndKit?: unknown }).dndKit) return;
+    const handler = event.type === 'pointerdown' ? s.listeners?.onPointerDown : event.type === 'keydown' ? s.listeners?.onKeyDown : undefined;
+    if (!handler) return;
+    s.data.type = drag.type;
+    s.data.id = drag.id;
+    s.setNode(element);
+    handler(event);
+  }, []);
+
   const gridOf = (group: string | null) => document.querySelector(`.wb-fd-grid[data-group="${CSS.escape(group ?? '')}"]`) as HTMLElement | null;
 
   const onDragStart = (e: DragStartEvent) => {
     const d = dragOf(e.active.data.current);
+    dragging.current = true;
+    pointer.current?.stop();
+    pointer.current = followPointer(e.activatorEvent);
     setDrag(d);
+    if (d?.type === 'field' || d?.type === 'resize') marks.set({ dragging: d.id, over: null });
     spanRef.current = null;
     keyboardPaletteRef.current = false;
     if (!d) return;
@@ -434,16 +361,22 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
     }
     const over = e.over;
     const rect = e.active.rect.current.translated;
+    if (dropsOnField(d)) {
+      const at = over ? pointer.current?.at(e) ?? null : null;
+      const id = at ? fieldAt(at.x, at.y) : null;
+      if ((targetRef.current?.onField ?? null) !== id) {
+        const t: Target | null = id ? { group: null, row: 0, col: 0, span: 0, clamp: null, onField: id } : null;
+        targetRef.current = t;
+        setTarget(t);
+        marks.set({ ...marks.get(), over: id });
+      }
+      return;
+    }
     if (!over || !rect) {
       if (targetRef.current && d.type !== 'field') { targetRef.current = null; setTarget(null); }
       return;
     }
     const overId = String(over.id);
-    if (overId.startsWith('on:')) {
-      const t: Target = { group: null, row: 0, col: 0, span: 0, clamp: null, onField: overId.slice(3) };
-      if (targetRef.current?.onField !== t.onField) { targetRef.current = t; setTarget(t); }
-      return;
-    }
     if (overId.startsWith('child:')) {
       const t: Target = { group: null, row: 0, col: 0, span: 0, clamp: null, childTable: overId.slice(6) };
       if (targetRef.current?.childTable !== t.childTable) { targetRef.current = t; setTarget(t); }
@@ -463,10 +396,14 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   };
 
   const finish = () => {
+    dragging.current = false;
+    pointer.current?.stop();
+    pointer.current = null;
     targetRef.current = null;
     spanRef.current = null;
     setTarget(null);
     setDrag(null);
+    marks.set({ dragging: null, over: null });
   };
 
   const onDragEnd = (e: DragEndEvent) => {
@@ -567,7 +504,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   };
 
   /** Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) in the area that has the focus. */
-  const undoKeys = (scope: Scope) => (e: ReactKeyboardEvent) => {
+  const undoKeys = useCallback((scope: Scope, e: ReactKeyboardEvent) => {
     if (!(e.ctrlKey || e.metaKey) || targetRef.current) return;
     const key = e.key.toLowerCase();
     if (key === 'z' || key === 'y') {
@@ -575,7 +512,9 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       e.stopPropagation();
       history(scope, key === 'y' || e.shiftKey ? 'redo' : 'undo');
     }
-  };
+  }, [history]);
+  const canvasKeys = useCallback((e: ReactKeyboardEvent) => undoKeys('canvas', e), [undoKeys]);
+  const panelKeys = useCallback((e: ReactKeyboardEvent) => undoKeys('properties', e), [undoKeys]);
 
   const onSet = useCallback((ids: string[], key: string, value: unknown, typing: string | null) => {
     if (ids.length === 1) run({ type: 'set-property', id: ids[0], key, value, ...(typing ? { typing } : {}) });
@@ -587,92 +526,42 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   }, [run]);
   const onGroupLabel = useCallback((id: string, label: string, typing: string) => { run({ type: 'set-property', id, key: 'label', value: label, typing }); }, [run]);
 
-  const api: Api = useMemo(() => ({ store, unit, run, selectField, keyDown }), [store, unit, run, selectField, keyDown]);
+  const api: Api = useMemo(() => ({ store, marks, hosts, live, unit, run, selectField, keyDown, grab }), [store, marks, hosts, live, unit, run, selectField, keyDown, grab]);
   const closeClamp = useCallback(() => setClampNote(null), []);
 
+  // the drag context holds the palette and the canvas's drop areas only: the property panel and the
+  // field cards (CanvasCards, put into the grids by portals) are outside it, so that a drag's changes
+  // of the context do not make React walk them (see canvas.tsx)
   return (
-    <DndContext
-      sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={onDragCancel}
-      accessibility={{
-        announcements: { onDragStart: () => undefined, onDragMove: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined },
-        screenReaderInstructions: { draggable: tr('按空格键拿起，方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消。') },
-      }}
-    >
-      <div className="wb-form-designer">
+    <div className="wb-form-designer">
+      <DndContext
+        sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={onDragCancel}
+        accessibility={{
+          announcements: { onDragStart: () => undefined, onDragMove: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined },
+          screenReaderInstructions: { draggable: tr('按空格键拿起，方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消。') },
+        }}
+      >
+        <CardDragSource source={source} />
         <aside className="wb-fd-palette" aria-label={tr('组件面板')}>
           <Palette store={store} tables={tables} controls={controls} />
         </aside>
-        <section className="wb-fd-canvas" aria-label={tr('画布')} onKeyDown={undoKeys('canvas')}>
+        <section className="wb-fd-canvas" aria-label={tr('画布')} onKeyDown={canvasKeys}>
           <CanvasSheet api={api} target={target} activeGroup={activeGroup} onGroup={setActiveGroup} clampNote={clampNote} onCloseClamp={closeClamp} onHistory={history} />
           <div id="wb-fd-instructions" hidden>{tr('按空格键拿起，方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消。')}</div>
           <LiveRegion show={show} />
         </section>
-        <aside className="wb-fd-panel" aria-label={tr('属性面板')} onKeyDown={undoKeys('properties')}>
-          <PanelUndo store={store} onHistory={history} />
-          <PropertyPanel store={store} onSet={onSet} onReset={onReset} onGroupLabel={onGroupLabel} />
-        </aside>
-      </div>
-      <DragOverlay dropAnimation={null}>
-        {drag && drag.type !== 'field' && drag.type !== 'resize' ? (
-          <div className="wb-fd-overlay">{drag.type === 'column' ? drag.column.field.fieldExplain : drag.type === 'kind' ? drag.label : drag.item === 'tab' ? tr('分组页签') : tr('整行')}</div>
-        ) : null}
-      </DragOverlay>
-    </DndContext>
-  );
-});
-
-/**
- * What the canvas shows of the draft: the undo bar, the grids (ungrouped, then the tab groups) and
- * the child tables. It subscribes to the draft itself, so a command re-renders it and not the
- * designer holding the drag context (whose re-render would re-render every field card).
- */
-const CanvasSheet = memo(function CanvasSheet({ api, target, activeGroup, onGroup, clampNote, onCloseClamp, onHistory }: {
-  api: Api; target: Target | null; activeGroup: string | null; onGroup(key: string): void;
-  clampNote: string | null; onCloseClamp(): void; onHistory(scope: Scope, action: 'undo' | 'redo'): void;
-}) {
-  const tr = useTr();
-  const { store } = api;
-  const draft = useDesigner(store, (s) => s.draft);
-  const groups = groupsOf(draft);
-  const ungrouped = useMemo(() => gridFields(draft, null), [draft]);
-  const fieldIds = (list: FieldNode[]) => list.map((n) => n.id);
-  const ungroupedIds = useIdList(fieldIds(ungrouped));
-  const currentGroup = activeGroup && groups.some((g) => g.key === activeGroup) ? activeGroup : groups[0]?.key ?? null;
-  const grouped = useMemo(() => (currentGroup ? gridFields(draft, currentGroup) : []), [draft, currentGroup]);
-  const groupedIds = useIdList(fieldIds(grouped));
-  const canUndo = { canvas: useDesigner(store, (s) => s.history.canvas.undo.length), canvasRedo: useDesigner(store, (s) => s.history.canvas.redo.length) };
-  const empty = formFieldNodes(draft).length === 0;
-  const live = useLiveRecordSwitch(draft.meta);
-  return (
-    <>
-      <div className="wb-fd-canvas-bar">
-        <Space size={4}>
-          <Button size="small" disabled={!canUndo.canvas} onClick={() => onHistory('canvas', 'undo')}>{tr('撤销')}</Button>
-          <Button size="small" disabled={!canUndo.canvasRedo} onClick={() => onHistory('canvas', 'redo')}>{tr('重做')}</Button>
-          <Tag>{tr('{n} 列', { n: GRID_UNITS / api.unit })}</Tag>
-          {live.control}
-        </Space>
-        <Typography.Text type="secondary" className="wb-fd-hint">{tr('Tab 或方向键选择，空格拿起，方向键移动，Shift+方向键调宽，回车放下')}</Typography.Text>
-      </div>
-      {clampNote && <Alert className="wb-fd-clamp" type="warning" showIcon message={clampNote} closable onClose={() => onCloseClamp()} />}
-      {empty && <Empty className="wb-fd-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('从左侧拖入字段')} />}
-      <LiveRecordProvider value={live.record}>
-      <div className="wb-fd-sheet">
-        <Grid group={null} api={api} ids={ungroupedIds} rows={gridRows(ungrouped)} target={target} />
-        {groups.length > 0 && (
-          <Tabs
-            className="wb-fd-tabs" activeKey={currentGroup ?? undefined} onChange={onGroup}
-            items={groups.map((g) => ({
-              key: g.key,
-              label: <span onClick={() => api.selectField(g.id, 'replace')} data-node={g.id}>{g.label}</span>,
-              children: g.key === currentGroup ? <Grid group={g.key} api={api} ids={groupedIds} rows={gridRows(grouped)} target={target} /> : null,
-            }))}
-          />
-        )}
-        {draft.order.childTables.map((id) => <ChildTable key={id} id={id} api={api} />)}
-      </div>
-      </LiveRecordProvider>
-    </>
+        <DragOverlay dropAnimation={null}>
+          {drag && drag.type !== 'field' && drag.type !== 'resize' ? (
+            <div className="wb-fd-overlay">{drag.type === 'column' ? drag.column.field.fieldExplain : drag.type === 'kind' ? drag.label : drag.item === 'tab' ? tr('分组页签') : tr('整行')}</div>
+          ) : null}
+        </DragOverlay>
+      </DndContext>
+      <aside className="wb-fd-panel" aria-label={tr('属性面板')} onKeyDown={panelKeys}>
+        <PanelUndo store={store} onHistory={history} />
+        <PropertyPanel store={store} onSet={onSet} onReset={onReset} onGroupLabel={onGroupLabel} />
+      </aside>
+      <CanvasCards api={api} onKeyDown={canvasKeys} />
+    </div>
   );
 });
 
@@ -690,13 +579,6 @@ function PanelUndo({ store, onHistory }: { store: DesignerStore; onHistory(scope
       </Space>
     </div>
   );
-}
-
-/** The same array while its ids are the same (the grids re-render only when fields come, go or reorder). */
-function useIdList(ids: string[]): string[] {
-  const ref = useRef(ids);
-  if (ref.current.length !== ids.length || ref.current.some((id, i) => id !== ids[i])) ref.current = ids;
-  return ref.current;
 }
 
 export type { FieldDefinition };

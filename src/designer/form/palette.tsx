@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { paletteOf, useTr, type ControlRegistry } from '../../runtime';
 import type { ControlKind } from '../../schema/field-definition';
 import { paletteColumns, type PaletteColumn, type PaletteTable } from './model';
-import { useDesigner, type DesignerStore } from './store';
+import { useDerived, type DesignerStore } from './store';
 
 /**
  * The form designer's palette: the table's columns not yet placed (and each line table's), the
@@ -32,10 +32,15 @@ function PaletteItem({ id, drag, children, hint }: { id: string; drag: Drag; chi
   );
 }
 
+type PaletteGroups = ReturnType<typeof paletteColumns>;
+const samePalette = (a: PaletteGroups, b: PaletteGroups): boolean =>
+  a.length === b.length && a.every((g, i) => g.table === b[i].table && g.columns.length === b[i].columns.length && g.columns.every((c, j) => c.key === b[i].columns[j].key));
+
 export function Palette({ store, tables, controls }: { store: DesignerStore; tables: readonly PaletteTable[]; controls: ControlRegistry }) {
   const tr = useTr();
-  const draft = useDesigner(store, (s) => s.draft);
-  const groups = useMemo(() => paletteColumns(draft, tables), [draft, tables]);
+  // computed again when fields come or go, redrawn only when the columns offered change
+  const groups = useDerived(store, (s) => [s.draft.nodes, s.draft.meta, tables], (s) => paletteColumns(s.draft, tables), samePalette);
+  const main = useDerived(store, (s) => [s.draft.meta], (s) => s.draft.meta.customTable ?? null, Object.is);
   const kinds = useMemo(() => paletteOf(controls), [controls]);
   return (
     <Collapse
@@ -45,7 +50,7 @@ export function Palette({ store, tables, controls }: { store: DesignerStore; tab
           key: 'columns', label: tr('未放置的字段'),
           children: groups.length === 0 ? <Typography.Text type="secondary">{tr('数据源字段读取中或没有数据源')}</Typography.Text> : groups.map(({ table, columns }) => (
             <div key={table.table} className="wb-fd-palette-table">
-              <div className="wb-fd-palette-caption">{table.label}{table.table !== draft.meta.customTable ? tr('（明细）') : ''}</div>
+              <div className="wb-fd-palette-caption">{table.label}{table.table !== main ? tr('（明细）') : ''}</div>
               {columns.length === 0 && <Typography.Text type="secondary" className="wb-fd-palette-none">{tr('已全部放置')}</Typography.Text>}
               {columns.map((c) => (
                 <PaletteItem key={c.key} id={`col:${c.key}`} drag={{ type: 'column', column: c }}>{c.field.fieldExplain}<small>{c.field.fieldName}</small></PaletteItem>

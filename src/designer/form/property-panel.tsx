@@ -10,7 +10,7 @@ import type { FieldDefinition, FieldOption } from '../../schema/field-definition
 import { componentOf } from '../../schema/form-schema';
 import { attributeLists, calculationOptions, type AttributeKind } from '../../schema/template-attributes';
 import { asDateSpec, describeDateSpec, timeRangeDefault, toTimeRangeDefault } from '../../schema/time-dialogs';
-import { useDesigner, type DesignerStore } from './store';
+import { sameItems, useDerived, type DesignerStore } from './store';
 
 /** What the panel asks of the screen: set a property on the selection (one command), reset it. */
 interface PanelActions {
@@ -119,11 +119,10 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
 }) {
   const controls = useControls();
   const tr = useTr();
-  const selection = useDesigner(store, (s) => s.selection);
-  const nodes = useDesigner(store, (s) => s.draft.nodes);
+  // the selected nodes: a command on another field does not re-render the panel
+  const selected = useDerived(store, (s) => [s.selection, s.draft.nodes], (s) => s.selection.map((id) => s.draft.nodes[id]).filter(Boolean), sameItems);
   const [search, setSearch] = useState('');
   const focusSession = useRef(0);
-  const selected = selection.map((id) => nodes[id]).filter(Boolean);
   // form fields and child-table columns (edited in place: required, width, total…)
   const fields = selected.filter((n): n is FieldNode | ColumnNode => n.kind === 'field' || n.kind === 'column');
   const group = selected.length === 1 && selected[0].kind === 'tabGroup' ? selected[0] as TabGroupNode : null;

@@ -1,0 +1,330 @@
+import { useDroppable } from '@dnd-kit/core';
+import { Alert, Button, Empty, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useControls, useTr, type Row } from '../../runtime';
+import { formFieldNodes, type ColumnNode, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
+import type { Scope } from '../../schema/design-history';
+import type { FieldDefinition } from '../../schema/field-definition';
+import { componentOf } from '../../schema/form-schema';
+import { GRID_UNITS, type SpanClamp } from '../../schema/layout-rules';
+import type { Outcome } from '../engine/designer';
+import type { Command } from '../engine/commands';
+import { clampText, placeText } from './model';
+import { LiveRecordProvider, useLiveRecord, useLiveRecordSwitch } from './live-record';
+import { sameItems, useDerived, useDesigner, useNode, useSelected, useStore, type DesignerStore, type Store } from './store';
+
+/**
+ * The canvas of the form designer: the undo bar, the grids (the ungrouped fields, then the tab
+ * groups) with their field cards, and the child tables of a master-child form.
+ *
+ * Drawn for speed with hundreds of fields: the sheet re-renders only when fields come, go or change
+ * their reading order (not for a resize or a property); a card re-renders for its own node, its
+ * selection, its problem and its own drag state only. The cards hold no @dnd-kit hook: a card hands
+ * its pointer-down or key-down to the designer's one drag source (`Api.grab`). And the cards are not
+ * under the drag context at all: `CanvasCards`, rendered beside it, puts them into each grid's card
+ * host (a portal), because every change of a React context (a drag starting, each step, its end)
+ * makes React walk everything under its provider looking for readers — with 500 cards, thousands of
+ * components, 20 ms a step.
+ */
+
+/** Height of one grid row on the canvas (label above the control). */
+export const ROW_PX = 76;
+
+const noop = () => undefined;
+/** The row a child-table cell of the canvas belongs to (design mode has no data). */
+const DESIGN_ROW = { rowKey: 'design' };
+
+/** The place a drag would land on (shown as a ghost; a clamped span in red with its reason). */
+export interface Target { group: string | null; row: number; col: number; span: number; clamp: SpanClamp | null; childTable?: string; onField?: string }
+
+/** The card being dragged, and the card a control kind or 整行 is over (each card subscribes to its own). */
+export interface DragMarks { dragging: string | null; over: string | null }
+
+/** What the designer gives the canvas. */
+export interface Api {
+  store: DesignerStore;
+  marks: Store<DragMarks>;
+  /** Each grid's element the cards are put into (by grid: '' ungrouped, else the group key). */
+  hosts: Store<Record<string, HTMLElement>>;
+  /** The record 实时数据 shows (null: design values). */
+  live: Store<Row | null>;
+  unit: number;
+  run(command: Command, scope?: Scope): Outcome;
+  selectField(id: string, mode: 'replace' | 'toggle'): void;
+  keyDown(id: string, event: ReactKeyboardEvent): boolean;
+  /** Starts (by pointer or keyboard, as @dnd-kit's sensors decide) dragging a card or its span handle. */
+  grab(event: ReactPointerEvent | ReactKeyboardEvent, drag: { type: 'field' | 'resize'; id: string }, element: HTMLElement): void;
+}
+
+/**
+ * What a field card shows: its label and the runtime's own control for its kind (inert: design mode
+ * never calls a data API). Memoised on the field definition (immer keeps it the same object until
+ * that field changes): a move or a resize re-renders the card's frame, not its control.
+ */
+const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition }) {
+  const controls = useControls();
+  const tr = useTr();
+  const liveRecord = useLiveRecord();
+  const inert = useCallback((el: HTMLDivElement | null) => { el?.setAttribute('inert', ''); }, []);
+  const { Cell, ReadCell } = controls[componentOf(field)];
+  const liveValue = liveRecord?.[field.fieldName] ?? null;
+  // 实时数据: a value with structure (the confirmation table's rows) is shown read-only, as the detail shows it
+  const structured = liveValue !== null && typeof liveValue === 'object' && !(Array.isArray(liveValue) && liveValue.every((v) => v === null || typeof v !== 'object'));
+  return (
+    <>
+      <div className="wb-fd-label">
+        {field.irequired && <span className="wb-fd-required">*</span>}
+        <span title={field.fieldExplain}>{field.fieldExplain}</span>
+        {field.ihidden && <Tag className="wb-fd-flag">{tr('隐藏')}</Tag>}
+        {field.ishow === false && <Tag className="wb-fd-flag">{tr('不显示')}</Tag>}
+      </div>
+      <div className="wb-fd-control" ref={inert}>
+        {structured ? <ReadCell field={field} value={liveValue} /> : (
+          <Cell
+            field={field} value={liveValue} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
+            common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' } }}
+          />
+        )}
+      </div>
+    </>
+  );
+});
+
+/** A placed field on the canvas: dragged to move it, by its right edge to resize it; control kinds and 整行 are dropped on it. */
+const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api }) {
+  const node = useNode(api.store, id) as FieldNode | undefined;
+  const selected = useSelected(api.store, id);
+  const problem = useDesigner(api.store, (s) => s.problems.find((p) => p.nodeId === id)?.message ?? null);
+  const dragging = useStore(api.marks, (m) => m.dragging === id);
+  const over = useStore(api.marks, (m) => m.over === id);
+  const tr = useTr();
+  if (!node) return null;
+  const { field, layout } = node;
+  const label = `${field.fieldExplain}，${placeText(layout, api.unit)}${field.irequired ? '，必填' : ''}${selected ? '，已选中' : ''}`;
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      aria-label={label}
+      aria-roledescription={tr('可拖动的字段')}
+      aria-describedby="wb-fd-instructions"
+      aria-pressed={selected}
+      data-node={id}
+      data-field={field.fieldName}
+      className={`wb-fd-field${selected ? ' is-selected' : ''}${problem ? ' has-problem' : ''}${dragging ? ' is-dragging' : ''}${over ? ' is-over' : ''}`}
+      style={{ gridColumn: `${layout.col + 1} / span ${layout.span}`, gridRow: layout.row + 1 }}
+      onClick={(e) => api.selectField(id, e.shiftKey || e.ctrlKey || e.metaKey ? 'toggle' : 'replace')}
+      onPointerDown={(e) => api.grab(e, { type: 'field', id }, e.currentTarget)}
+      onKeyDown={(e) => { if (!api.keyDown(id, e)) api.grab(e, { type: 'field', id }, e.currentTarget); }}
+    >
+      <FieldBody field={field} />
+      {problem && <Tooltip title={problem}><span className="wb-fd-problem" role="img" aria-label={problem}>!</span></Tooltip>}
+      <span
+        role="button" tabIndex={0} aria-describedby="wb-fd-instructions"
+        className="wb-fd-resize" aria-label={tr('{name} 调整宽度（方向键）', { name: field.fieldExplain })} title={tr('拖动调整宽度')}
+        onPointerDown={(e) => api.grab(e, { type: 'resize', id }, e.currentTarget)}
+        onKeyDown={(e) => api.grab(e, { type: 'resize', id }, e.currentTarget)}
+        onClick={(e) => e.stopPropagation()}
+      />
+    </div>
+  );
+});
+
+/**
+ * One row of a grid: its cards in a box of their own that draws nothing (`display: contents`, the
+ * cards are still the grid's items), so that a card moving between rows, or the ghost coming and
+ * going, changes the children of two rows and not the list of hundreds of cards, whose every card
+ * the browser would style again.
+ */
+const GridRow = memo(function GridRow({ ids, api }: { ids: readonly string[]; api: Api }) {
+  return <div className="wb-fd-row" role="presentation">{ids.map((id) => <FieldCard key={id} id={id} api={api} />)}</div>;
+});
+
+/** The rows of one grid: re-rendered when its fields come, go or change rows, not when a drag moves its ghost. */
+const GridCards = memo(function GridCards({ rows, api }: { rows: readonly (readonly string[])[]; api: Api }) {
+  return <>{rows.map((ids, row) => <GridRow key={row} ids={ids} api={api} />)}</>;
+});
+
+/** The cards of one grid, put into its host element. */
+function HostCards({ host, rows, api, onKeyDown }: { host: HTMLElement; rows: string[][]; api: Api; onKeyDown(e: ReactKeyboardEvent): void }) {
+  const stable = useRows(rows);
+  // a portal's events bubble to its React parents, not to the canvas around the host: the canvas's keys are given here
+  return createPortal(<div className="wb-fd-row" role="presentation" onKeyDown={onKeyDown}><GridCards rows={stable} api={api} /></div>, host);
+}
+
+/**
+ * The field cards of the grids on screen, rendered outside the drag context (see the top of this
+ * file) into the hosts the grids register. `onKeyDown` is the canvas's (its undo keys).
+ */
+export const CanvasCards = memo(function CanvasCards({ api, onKeyDown }: { api: Api; onKeyDown(e: ReactKeyboardEvent): void }) {
+  const shape = useDerived(api.store, (s) => [s.draft], (s) => sheetShape(s.draft), sameShape);
+  const hosts = useStore(api.hosts, (h) => h);
+  const record = useStore(api.live, (r) => r);
+  return (
+    <LiveRecordProvider value={record}>
+      {Object.entries(hosts).map(([key, host]) => <HostCards key={key} host={host} rows={shape.grids[key] ?? NO_ROWS} api={api} onKeyDown={onKeyDown} />)}
+    </LiveRecordProvider>
+  );
+});
+
+const hostRefs = new WeakMap<Store<Record<string, HTMLElement>>, Map<string, (el: HTMLElement | null) => void>>();
+/** The (stable) ref of a grid's card host: registers the element while it is mounted. */
+function hostRef(hosts: Store<Record<string, HTMLElement>>, key: string): (el: HTMLElement | null) => void {
+  let refs = hostRefs.get(hosts);
+  if (!refs) hostRefs.set(hosts, (refs = new Map()));
+  let ref = refs.get(key);
+  if (!ref) {
+    ref = (el) => {
+      const now = { ...hosts.get() };
+      if (el) now[key] = el;
+      else delete now[key];
+      hosts.set(now);
+    };
+    refs.set(key, ref);
+  }
+  return ref;
+}
+
+/** One grid of the canvas: the ungrouped fields or a tab group's; the drop area of fields, columns, kinds and 整行. */
+const Grid = memo(function Grid({ group, api, rows, target }: { group: string | null; api: Api; rows: number; target: Target | null }) {
+  const drop = useDroppable({ id: `grid:${group ?? ''}`, data: { group } });
+  const t = target && !target.childTable && !target.onField && target.group === group ? target : null;
+  // its last used row and two free ones to drop into
+  const shownRows = Math.max(rows + 2, t ? t.row + 2 : 0);
+  return (
+    <div
+      // the highlight is an attribute, not a class: a change of the class attribute makes the browser style
+      // every element inside again (antd's reset rules select by class attribute), here hundreds of cards
+      ref={drop.setNodeRef} className="wb-fd-grid" data-over={t ? '' : undefined} data-group={group ?? ''}
+      style={{ gridTemplateColumns: `repeat(${GRID_UNITS}, minmax(0, 1fr))`, gridAutoRows: ROW_PX, minHeight: shownRows * ROW_PX }}
+    >
+      <div className="wb-fd-columns" aria-hidden style={{ gridTemplateColumns: `repeat(${GRID_UNITS / api.unit}, 1fr)` }}>
+        {Array.from({ length: GRID_UNITS / api.unit }, (_, i) => <span key={i} />)}
+      </div>
+      <div className="wb-fd-row" role="presentation" ref={hostRef(api.hosts, group ?? '')} />
+      <div className="wb-fd-row" role="presentation">
+        {t && (
+          <div className={`wb-fd-ghost${t.clamp ? ' is-clamped' : ''}`} style={{ gridColumn: `${t.col + 1} / span ${t.span}`, gridRow: t.row + 1 }}>
+            {placeText(t, api.unit)}
+            {t.clamp && <div className="wb-fd-clamp-note">{clampText(t.clamp, api.unit)}</div>}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+});
+
+/** A child table of a master-child form, edited in place: its columns in order; a line-table column dropped on it is added. */
+const ChildTable = memo(function ChildTable({ id, api }: { id: string; api: Api }) {
+  const node = useNode(api.store, id);
+  const columns = useDerived(
+    api.store, (s) => [s.draft.order.children[id], s.draft.nodes],
+    (s) => (s.draft.order.children[id] ?? []).map((col) => s.draft.nodes[col] as ColumnNode), sameItems,
+  );
+  const selected = useDerived(api.store, (s) => [s.selection, s.draft.order.children[id]], (s) => (s.draft.order.children[id] ?? []).filter((col) => s.selection.includes(col)), sameItems);
+  const drop = useDroppable({ id: `child:${id}`, data: { childTable: id } });
+  const tr = useTr();
+  if (!node || node.kind !== 'childTable') return null;
+  return (
+    <div ref={drop.setNodeRef} className={`wb-fd-child${drop.isOver ? ' is-over' : ''}`} data-node={id}>
+      <div className="wb-fd-child-title">{tr('子表：{name}', { name: node.label })}</div>
+      <div className="wb-fd-child-cols" role="list">
+        {columns.map((c) => (
+          <span
+            key={c.id} role="listitem" tabIndex={0} data-node={c.id}
+            className={`wb-fd-child-col${selected.includes(c.id) ? ' is-selected' : ''}`}
+            onClick={(e) => api.selectField(c.id, e.shiftKey || e.ctrlKey || e.metaKey ? 'toggle' : 'replace')}
+            onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); api.selectField(c.id, 'replace'); } }}
+          >
+            {c.field.irequired && <span className="wb-fd-required">*</span>}{c.field.fieldExplain}
+          </span>
+        ))}
+        {columns.length === 0 && <Typography.Text type="secondary">{tr('从左侧拖入明细表的字段')}</Typography.Text>}
+      </div>
+    </div>
+  );
+});
+
+/** What the sheet draws of the draft: each grid's rows (the card ids of each, in reading order), the groups, the child tables. */
+interface SheetShape {
+  grids: Record<string, string[][]>;
+  groups: TabGroupNode[];
+  childTables: string[];
+  meta: DesignDraft['meta'];
+}
+
+function sheetShape(draft: DesignDraft): SheetShape {
+  const grids: SheetShape['grids'] = {};
+  for (const n of formFieldNodes(draft)) ((grids[n.layout.group ?? ''] ??= [])[n.layout.row] ??= []).push(n.id);
+  for (const rows of Object.values(grids)) for (let r = 0; r < rows.length; r++) rows[r] ??= [];
+  return { grids, groups: draft.order.groups.map((id) => draft.nodes[id] as TabGroupNode), childTables: draft.order.childTables, meta: draft.meta };
+}
+
+const sameRows = (a: readonly (readonly string[])[], b: readonly (readonly string[])[]): boolean => a.length === b.length && a.every((row, i) => sameItems(row, b[i]));
+
+function sameShape(a: SheetShape, b: SheetShape): boolean {
+  if (a.meta !== b.meta || a.childTables !== b.childTables || !sameItems(a.groups, b.groups)) return false;
+  const keys = Object.keys(a.grids);
+  return keys.length === Object.keys(b.grids).length && keys.every((k) => b.grids[k] && sameRows(a.grids[k], b.grids[k]));
+}
+
+const NO_ROWS: string[][] = [];
+/** The same arrays while their ids are the same: a row re-renders only when its own cards change. */
+function useRows(rows: string[][]): string[][] {
+  const ref = useRef(rows);
+  if (ref.current !== rows && !sameRows(ref.current, rows)) ref.current = rows.map((row, i) => (ref.current[i] && sameItems(ref.current[i], row) ? ref.current[i] : row));
+  return ref.current;
+}
+
+/**
+ * What the canvas shows of the draft: the undo bar, the grids (ungrouped, then the tab groups) and
+ * the child tables. It subscribes to the draft's shape (which fields where, in which order), so a
+ * resize or a property re-renders the one card and not the sheet.
+ */
+export const CanvasSheet = memo(function CanvasSheet({ api, target, activeGroup, onGroup, clampNote, onCloseClamp, onHistory }: {
+  api: Api; target: Target | null; activeGroup: string | null; onGroup(key: string): void;
+  clampNote: string | null; onCloseClamp(): void; onHistory(scope: Scope, action: 'undo' | 'redo'): void;
+}) {
+  const tr = useTr();
+  const { store } = api;
+  const shape = useDerived(store, (s) => [s.draft], (s) => sheetShape(s.draft), sameShape);
+  const { groups } = shape;
+  const currentGroup = activeGroup && groups.some((g) => g.key === activeGroup) ? activeGroup : groups[0]?.key ?? null;
+  const ungrouped = shape.grids[''] ?? NO_ROWS;
+  const grouped = (currentGroup ? shape.grids[currentGroup] : undefined) ?? NO_ROWS;
+  const canUndo = useDesigner(store, (s) => s.history.canvas.undo.length);
+  const canRedo = useDesigner(store, (s) => s.history.canvas.redo.length);
+  const empty = Object.keys(shape.grids).length === 0;
+  const live = useLiveRecordSwitch(shape.meta);
+  useEffect(() => api.live.set(live.record), [api.live, live.record]);
+  return (
+    <>
+      <div className="wb-fd-canvas-bar">
+        <Space size={4}>
+          <Button size="small" disabled={!canUndo} onClick={() => onHistory('canvas', 'undo')}>{tr('撤销')}</Button>
+          <Button size="small" disabled={!canRedo} onClick={() => onHistory('canvas', 'redo')}>{tr('重做')}</Button>
+          <Tag>{tr('{n} 列', { n: GRID_UNITS / api.unit })}</Tag>
+          {live.control}
+        </Space>
+        <Typography.Text type="secondary" className="wb-fd-hint">{tr('Tab 或方向键选择，空格拿起，方向键移动，Shift+方向键调宽，回车放下')}</Typography.Text>
+      </div>
+      {clampNote && <Alert className="wb-fd-clamp" type="warning" showIcon message={clampNote} closable onClose={() => onCloseClamp()} />}
+      {empty && <Empty className="wb-fd-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('从左侧拖入字段')} />}
+      <div className="wb-fd-sheet">
+        <Grid group={null} api={api} rows={ungrouped.length} target={target} />
+        {groups.length > 0 && (
+          <Tabs
+            className="wb-fd-tabs" activeKey={currentGroup ?? undefined} onChange={onGroup}
+            items={groups.map((g) => ({
+              key: g.key,
+              label: <span onClick={() => api.selectField(g.id, 'replace')} data-node={g.id}>{g.label}</span>,
+              children: g.key === currentGroup ? <Grid group={g.key} api={api} rows={grouped.length} target={target} /> : null,
+            }))}
+          />
+        )}
+        {shape.childTables.map((id) => <ChildTable key={id} id={id} api={api} />)}
+      </div>
+    </>
+  );
+});
