@@ -87,7 +87,7 @@ async function signIn(page: Page, base: string): Promise<void> {
 
 /**
  * In every document of the context: long tasks are recorded, and `__painted` is the time (from
- * the navigation) of the first frame painted after all the field cards are in the canvas (checked
+ * the navigation) of the first frame painted after the field cards on screen are in the canvas (checked
  * at each animation frame; a message after the frame runs once it is painted). Plain script: tsx
  * would wrap named inner functions with a helper the page does not have.
  */
@@ -95,8 +95,13 @@ const READY_PROBE = `(() => {
   window.__longtasks = [];
   window.__painted = null;
   try { new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true }); } catch (e) {}
+  // the canvas draws the rows on screen (and a few around them): ready when every row of the grid
+  // that is on screen has its 8 cards
   function poll() {
-    if (document.querySelectorAll('.wb-fd-field').length >= ${FIELDS}) {
+    const grid = document.querySelector('.wb-fd-grid[data-group=""]');
+    const top = grid ? grid.getBoundingClientRect().top : 0;
+    const onScreen = Math.min(Math.ceil((innerHeight - top) / ${ROW_PX}), ${FIELDS / 8});
+    if (grid && grid.querySelectorAll('.wb-fd-field').length >= onScreen * 8) {
       requestAnimationFrame(() => { const ch = new MessageChannel(); ch.port1.onmessage = () => { window.__painted = performance.now(); }; ch.port2.postMessage(0); });
       return;
     }
@@ -111,8 +116,9 @@ const QUIET_MS = 1000;
 /**
  * Route ready: navigation to the designer's address (a full page load with the session in storage:
  * the shell, the menu, the designer's chunk, the draft, its history and the palette's data sources)
- * until the canvas shows all its fields painted and the main thread is free — the later of the
- * first frame painted with all 500 field cards and the end of the last long task (> 50 ms) before
+ * until the canvas shows its fields painted and the main thread is free — the later of the first
+ * frame painted with the field cards of every row on screen (the canvas draws those and a few rows
+ * around them, not all 500) and the end of the last long task (> 50 ms) before
  * a quiet second.
  */
 async function routeReady(page: Page, url: string): Promise<{ painted: number; ready: number }> {
@@ -189,7 +195,9 @@ async function changeTime(page: Page): Promise<Change> {
 
 const place = (row: number, col: number, span = 1) => `${row + 1}|${col * 6 + 1} / span ${span * 6}`;
 const card = (page: Page, field: string) => page.locator(`.wb-fd-field[data-field="${field}"]`);
+/** Brings a field of the last rows to the middle of the screen (the canvas draws the cards of the rows near the screen only). */
 async function centre(page: Page, field: string): Promise<void> {
+  await page.locator('.wb-fd-grid[data-group=""]').evaluate((el) => el.scrollIntoView({ block: 'end' }));
   await card(page, field).evaluate((el) => el.scrollIntoView({ block: 'center' }));
 }
 
@@ -354,7 +362,7 @@ export async function benchDesignerBrowser(): Promise<void> {
       painted.push(r.painted);
       ready.push(r.ready);
     }
-    console.log(`designer route ready, ${FIELDS}-field form (navigation → all field cards painted and no long task for ${QUIET_MS} ms): first load ${ms(first.ready)}; then median ${ms(percentile(ready, 50))}, p95 ${ms(percentile(ready, 95))} over ${ready.length} loads (cards painted median ${ms(percentile(painted, 50))}, p95 ${ms(percentile(painted, 95))}) — target ≤ 1.5 s`);
+    console.log(`designer route ready, ${FIELDS}-field form (navigation → the field cards on screen painted and no long task for ${QUIET_MS} ms): first load ${ms(first.ready)}; then median ${ms(percentile(ready, 50))}, p95 ${ms(percentile(ready, 95))} over ${ready.length} loads (cards painted median ${ms(percentile(painted, 50))}, p95 ${ms(percentile(painted, 95))}) — target ≤ 1.5 s`);
 
     // the last row holds fields 496–499 in columns 1–4; the two rows under it are free
     const bottom = [0, 1, 2, 3].map((col) => ({ name: fieldName(FIELDS - 4 + col), row: lastRow, col }));

@@ -191,3 +191,38 @@ test('表单设计 by pointer: a control kind dropped on a field changes its con
   expect(stored.layout).toMatchObject({ row: row - 1, col: 0, span: 48 });
   await expectNoConsoleErrors(problems);
 });
+
+test('表单设计 draws the rows near the screen: a field placed 60 rows down is drawn when scrolled to, and stays drawn while selected', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  const { id } = await templateToDesign(page);
+  const { data } = await apiJson<Draft>(page, 'GET', `/optimus_prime/cg-format/draft/${id}`);
+  const far = data.draft.formSubList.at(-1)!;
+  const saved = await apiJson(page, 'PUT', `/optimus_prime/cg-format/draft/${id}`, {
+    version: data.version,
+    // every field placed (one column each, 8 a row), the last one on row 61
+    draft: { ...data.draft, formSubList: data.draft.formSubList.map((f, i) => ({ ...f, layout: f === far ? { row: 60, col: 0, span: 6 } : { row: Math.floor(i / 8), col: (i % 8) * 6, span: 6 } })) },
+  });
+  expect(saved.success, saved.msg).toBe(true);
+  await page.goto(`/custom/format/form/sub?id=${id}`);
+  const grid = page.locator('.wb-form-designer:visible .wb-fd-grid[data-group=""]');
+  await expect(grid.locator('.wb-fd-field').first()).toBeVisible();
+  const card = grid.locator(`.wb-fd-field[data-field="${far.fieldName}"]`);
+  // the grid is as tall as its 63 rows, but the card 60 rows down is not drawn until the page is scrolled to it
+  expect((await grid.boundingBox())!.height).toBeGreaterThan(62 * ROW_PX);
+  await expect(card).toHaveCount(0);
+  await grid.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect(card).toBeVisible();
+  await expect(card).toHaveCSS('grid-row-start', '61');
+  const top = grid.locator('.wb-fd-field').first();
+  await card.click();
+  await expect(card).toHaveClass(/is-selected/);
+  // scrolled back to the top: the selected card stays (its row is kept), the others of the far rows are gone
+  await page.locator('.wb-fd-canvas-bar').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await expect(top).toBeInViewport();
+  await expect(card).toHaveCount(1);
+  await grid.locator('.wb-fd-field').first().click();
+  await expect(card).toHaveCount(0);
+});

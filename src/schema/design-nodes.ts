@@ -121,7 +121,7 @@ export function formFieldNodes(draft: DesignDraft): FieldNode[] {
 }
 
 /** Where each list of the template came from: path prefix → node id (to put a parser problem on its node). */
-export interface TemplatePaths { [path: string]: string }
+export type TemplatePaths = Map<string, string>;
 
 /**
  * A placed field as the template holds it (its definition with its grid place), the same object while
@@ -140,25 +140,25 @@ function placedField(n: FieldNode): FieldDefinition {
 
 /** The template of a node map, and the node id of each list item's path. */
 export function toTemplateWithPaths(draft: DesignDraft): { template: Template; paths: TemplatePaths } {
-  const paths: TemplatePaths = {};
+  const paths: TemplatePaths = new Map();
   const field = (id: string) => {
     const n = draft.nodes[id];
     return (n as ColumnNode).field;
   };
   const formNodes = formFieldNodes(draft);
-  formNodes.forEach((n, i) => { paths[`formSubList[${i}]`] = n.id; });
+  formNodes.forEach((n, i) => { paths.set(`formSubList[${i}]`, n.id); });
   const template: Template = {
     ...draft.meta,
     formSubList: formNodes.map(placedField),
-    listSubList: draft.order.listSubList.map((id, i) => { paths[`listSubList[${i}]`] = id; return field(id); }),
-    resSubList: draft.order.resSubList.map((id, i) => { paths[`resSubList[${i}]`] = id; return field(id); }),
+    listSubList: draft.order.listSubList.map((id, i) => { paths.set(`listSubList[${i}]`, id); return field(id); }),
+    resSubList: draft.order.resSubList.map((id, i) => { paths.set(`resSubList[${i}]`, id); return field(id); }),
     childSubLists: draft.order.childTables.map((id, i) => {
       const c = draft.nodes[id] as ChildTableNode;
-      paths[`childSubLists[${i}]`] = id;
-      return { customTable: c.customTable, label: c.label, fields: (draft.order.children[id] ?? []).map((col, j) => { paths[`childSubLists[${i}].fields[${j}]`] = col; return field(col); }) };
+      paths.set(`childSubLists[${i}]`, id);
+      return { customTable: c.customTable, label: c.label, fields: (draft.order.children[id] ?? []).map((col, j) => { paths.set(`childSubLists[${i}].fields[${j}]`, col); return field(col); }) };
     }),
-    buttons: draft.order.buttons.map((id, i) => { paths[`buttons[${i}]`] = id; return (draft.nodes[id] as ButtonNode).button; }),
-    groups: draft.order.groups.map((id, i) => { paths[`groups[${i}]`] = id; const g = draft.nodes[id] as TabGroupNode; return { key: g.key, label: g.label }; }),
+    buttons: draft.order.buttons.map((id, i) => { paths.set(`buttons[${i}]`, id); return (draft.nodes[id] as ButtonNode).button; }),
+    groups: draft.order.groups.map((id, i) => { paths.set(`groups[${i}]`, id); const g = draft.nodes[id] as TabGroupNode; return { key: g.key, label: g.label }; }),
   };
   return { template, paths };
 }
@@ -169,7 +169,7 @@ export const toTemplate = (draft: DesignDraft): Template => toTemplateWithPaths(
 export function nodeOfPath(paths: TemplatePaths, path: string): string | null {
   let best: string | null = null;
   let bestLength = -1;
-  for (const [prefix, id] of Object.entries(paths)) {
+  for (const [prefix, id] of paths) {
     if ((path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`)) && prefix.length > bestLength) {
       best = id;
       bestLength = prefix.length;

@@ -1,6 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import { Alert, Button, Empty, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { memo, useCallback, useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useControls, useTr, type Row } from '../../runtime';
 import { formFieldNodes, type ColumnNode, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
@@ -25,7 +25,7 @@ import { sameItems, useDerived, useDesigner, useNode, useSelected, useStore, typ
  * under the drag context at all: `CanvasCards`, rendered beside it, puts them into each grid's card
  * host (a portal), because every change of a React context (a drag starting, each step, its end)
  * makes React walk everything under its provider looking for readers — with 500 cards, thousands of
- * components, 20 ms a step.
+ * components, 20 ms a step. Only the rows on screen (and a few around them) are drawn.
  */
 
 /** Height of one grid row on the canvas (label above the control). */
@@ -142,15 +142,84 @@ const GridRow = memo(function GridRow({ ids, api }: { ids: readonly string[]; ap
 });
 
 /** The rows of one grid: re-rendered when its fields come, go or change rows, not when a drag moves its ghost. */
-const GridCards = memo(function GridCards({ rows, api }: { rows: readonly (readonly string[])[]; api: Api }) {
-  return <>{rows.map((ids, row) => <GridRow key={row} ids={ids} api={api} />)}</>;
+const GridCards = memo(function GridCards({ rows, from, to, pinned, api }: {
+  rows: readonly (readonly string[])[]; from: number; to: number; pinned: readonly number[]; api: Api;
+}) {
+  return <>{rows.map((ids, row) => ((row >= from && row < to) || pinned.includes(row) ? <GridRow key={row} ids={ids} api={api} /> : null))}</>;
 });
 
-/** The cards of one grid, put into its host element. */
-function HostCards({ host, rows, api, onKeyDown }: { host: HTMLElement; rows: string[][]; api: Api; onKeyDown(e: ReactKeyboardEvent): void }) {
+/** Rows are drawn this many beyond each edge of the screen, and the drawn window moves in steps of as many. */
+const WINDOW_STEP = 8;
+
+/** The rows of a grid to draw: those on screen and a step more each way (every row has the same height). */
+function rowWindow(host: HTMLElement): { from: number; to: number } {
+  const top = (host.parentElement ?? host).getBoundingClientRect().top;
+  const first = Math.floor(-top / ROW_PX);
+  const last = Math.ceil((window.innerHeight - top) / ROW_PX);
+  return { from: Math.max(0, (Math.floor(first / WINDOW_STEP) - 1) * WINDOW_STEP), to: Math.max(0, (Math.ceil(last / WINDOW_STEP) + 1) * WINDOW_STEP) };
+}
+
+/** The row window of a grid, followed while the page (or anything around the grid) scrolls or the window is resized. */
+function useRowWindow(host: HTMLElement): { from: number; to: number } {
+  const [range, setRange] = useState(() => rowWindow(host));
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const next = rowWindow(host);
+      setRange((r) => (r.from === next.from && r.to === next.to ? r : next));
+    };
+    const schedule = () => { if (!frame) frame = requestAnimationFrame(update); };
+    document.addEventListener('scroll', schedule, { capture: true, passive: true });
+    window.addEventListener('resize', schedule);
+    schedule();
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+    };
+  }, [host]);
+  return range;
+}
+
+/**
+ * The cards of one grid, put into its host element: the rows on screen and a step around them (a form
+ * of hundreds of fields draws a hundred cards or so, not all), and always the rows of the selected,
+ * the focused and the dragged field, whose elements must stay while they are worked on.
+ */
+function HostCards({ grid, host, rows, api, onKeyDown }: { grid: string; host: HTMLElement; rows: string[][]; api: Api; onKeyDown(e: ReactKeyboardEvent): void }) {
   const stable = useRows(rows);
+  const { from, to } = useRowWindow(host);
+  const [focused, setFocused] = useState<string | null>(null);
+  const dragging = useStore(api.marks, (m) => m.dragging);
+  const selected = useDerived(api.store, (s) => [s.selection, s.draft.nodes], (s) => s.selection, sameItems);
+  const pinnedRows = useMemo(() => {
+    const nodes = api.store.get().draft.nodes;
+    const out: number[] = [];
+    for (const id of [...selected, dragging, focused]) {
+      const n = id ? nodes[id] : undefined;
+      if (n?.kind === 'field' && (n.layout.group ?? '') === grid && !out.includes(n.layout.row)) out.push(n.layout.row);
+    }
+    return out;
+    // rows change with the shape, which re-renders this with new rows
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api.store, grid, selected, dragging, focused, stable]);
+  const pinned = usePinned(pinnedRows);
+  const onFocus = useCallback((e: ReactFocusEvent) => setFocused((e.target as HTMLElement).closest<HTMLElement>('[data-node]')?.dataset.node ?? null), []);
   // a portal's events bubble to its React parents, not to the canvas around the host: the canvas's keys are given here
-  return createPortal(<div className="wb-fd-row" role="presentation" onKeyDown={onKeyDown}><GridCards rows={stable} api={api} /></div>, host);
+  return createPortal(
+    <div className="wb-fd-row" role="presentation" onKeyDown={onKeyDown} onFocus={onFocus}>
+      <GridCards rows={stable} from={from} to={to} pinned={pinned} api={api} />
+    </div>,
+    host,
+  );
+}
+
+/** The same array while it holds the same rows. */
+function usePinned(rows: number[]): number[] {
+  const ref = useRef(rows);
+  if (!sameItems(ref.current, rows)) ref.current = rows;
+  return ref.current;
 }
 
 /**
@@ -163,7 +232,7 @@ export const CanvasCards = memo(function CanvasCards({ api, onKeyDown }: { api: 
   const record = useStore(api.live, (r) => r);
   return (
     <LiveRecordProvider value={record}>
-      {Object.entries(hosts).map(([key, host]) => <HostCards key={key} host={host} rows={shape.grids[key] ?? NO_ROWS} api={api} onKeyDown={onKeyDown} />)}
+      {Object.entries(hosts).map(([key, host]) => <HostCards key={key} grid={key} host={host} rows={shape.grids[key] ?? NO_ROWS} api={api} onKeyDown={onKeyDown} />)}
     </LiveRecordProvider>
   );
 });
