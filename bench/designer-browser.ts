@@ -154,12 +154,14 @@ async function stopFrames(page: Page): Promise<number[]> {
 }
 
 /**
- * One command from its input: `work` is the input event's time stamp to the end of the task that
- * handled it (and of any task after it until the card shows the change: `expected` on its inline
- * grid placement or the end of its label), with the layout of the change forced there — the
- * command applied, React's render and commit, style and layout; `frame` goes on to the next frame
- * painted after that (a message after the animation frame), which adds the wait for the display's
- * 60 Hz slot.
+ * One command from its input: `work` is the input event's time stamp to the card showing the change
+ * (`expected` on its inline grid placement or the end of its label) with the layout of the change
+ * forced — the command applied, React's render and commit, style and layout. It is taken at the end
+ * of handling the input (a listener on the window, which runs after the page's own listeners, of the
+ * event that makes the change: the key for a move or a resize, the \`input\` for typing), or, when the
+ * change comes later, in the first task after it that finds it shown. `frame` goes on to the next
+ * frame painted after that (a message after the animation frame), which adds the wait for the
+ * display's 60 Hz slot and the painting.
  */
 async function armChange(page: Page, field: string, kind: 'place' | 'label', expected: string, key: string): Promise<void> {
   await page.evaluate(`(() => {
@@ -171,16 +173,24 @@ async function armChange(page: Page, field: string, kind: 'place' | 'label', exp
       return kind === 'place' ? (el.style.gridRow + '|' + el.style.gridColumn) === expected : el.querySelector('.wb-fd-label').textContent.endsWith(expected);
     };
     const after = (fn) => { const ch = new MessageChannel(); ch.port1.onmessage = fn; ch.port2.postMessage(0); };
+    const endType = kind === 'label' ? 'input' : 'keydown';
     const onKey = (e) => {
       if (e.key !== key) return;
       document.removeEventListener('keydown', onKey, true);
       const t0 = e.timeStamp;
-      let work = null;
-      const settle = () => {
-        if (!shown()) { if (performance.now() - t0 < 2000) after(settle); return; }
+      let done = false;
+      const finish = () => {
+        done = true;
         void document.body.offsetHeight;
-        work = performance.now() - t0;
+        const work = performance.now() - t0;
         requestAnimationFrame(() => after(() => { window.__change = { work, frame: performance.now() - t0 }; }));
+      };
+      const atEnd = () => { window.removeEventListener(endType, atEnd); if (!done && shown()) finish(); };
+      window.addEventListener(endType, atEnd);
+      const settle = () => {
+        if (done) return;
+        if (!shown()) { if (performance.now() - t0 < 2000) after(settle); return; }
+        finish();
       };
       after(settle);
     };

@@ -108,8 +108,20 @@ export function fromTemplate(template: Template): DesignDraft {
   return draft;
 }
 
+/** Form fields in order, by draft (a draft is never changed in place): the designer asks several times per command. */
+const fieldOrders = new WeakMap<DesignDraft, FieldNode[]>();
+
 /** The form fields in grid order: tab group (ungrouped first), row, column. */
 export function formFieldNodes(draft: DesignDraft): FieldNode[] {
+  let order = fieldOrders.get(draft);
+  if (!order) {
+    order = sortedFieldNodes(draft);
+    if (Object.isFrozen(draft)) fieldOrders.set(draft, order);
+  }
+  return order;
+}
+
+function sortedFieldNodes(draft: DesignDraft): FieldNode[] {
   const groupIndex = new Map(draft.order.groups.map((id, i) => [(draft.nodes[id] as TabGroupNode).key, i + 1]));
   const rank = (n: FieldNode) => (n.layout.group ? groupIndex.get(n.layout.group) ?? 0 : 0);
   // the sort key computed once per node (the designer sorts a 500-field form on every command)

@@ -323,7 +323,15 @@ interface SheetShape {
   meta: DesignDraft['meta'];
 }
 
+const shapes = new WeakMap<DesignDraft, SheetShape>();
+/** The shape of a draft (computed once per draft: the sheet and the cards both ask). */
 function sheetShape(draft: DesignDraft): SheetShape {
+  let shape = shapes.get(draft);
+  if (!shape) shapes.set(draft, (shape = shapeOf(draft)));
+  return shape;
+}
+
+function shapeOf(draft: DesignDraft): SheetShape {
   const grids: SheetShape['grids'] = {};
   for (const n of formFieldNodes(draft)) ((grids[n.layout.group ?? ''] ??= [])[n.layout.row] ??= []).push(n.id);
   for (const rows of Object.values(grids)) for (let r = 0; r < rows.length; r++) rows[r] ??= [];

@@ -33,13 +33,21 @@ function PaletteItem({ id, drag, children, hint }: { id: string; drag: Drag; chi
 }
 
 type PaletteGroups = ReturnType<typeof paletteColumns>;
+
+/** The ids of a node map as one string (by map: a command that changes a node and adds none keeps it the same). */
+const idStrings = new WeakMap<object, string>();
+function nodeIds(nodes: Record<string, unknown>): string {
+  let ids = idStrings.get(nodes);
+  if (ids === undefined) idStrings.set(nodes, (ids = Object.keys(nodes).join('\n')));
+  return ids;
+}
 const samePalette = (a: PaletteGroups, b: PaletteGroups): boolean =>
   a.length === b.length && a.every((g, i) => g.table === b[i].table && g.columns.length === b[i].columns.length && g.columns.every((c, j) => c.key === b[i].columns[j].key));
 
 export function Palette({ store, tables, controls }: { store: DesignerStore; tables: readonly PaletteTable[]; controls: ControlRegistry }) {
   const tr = useTr();
   // computed again when fields come or go, redrawn only when the columns offered change
-  const groups = useDerived(store, (s) => [s.draft.nodes, s.draft.meta, tables], (s) => paletteColumns(s.draft, tables), samePalette);
+  const groups = useDerived(store, (s) => [nodeIds(s.draft.nodes), s.draft.meta.customTable, tables], (s) => paletteColumns(s.draft, tables), samePalette);
   const main = useDerived(store, (s) => [s.draft.meta], (s) => s.draft.meta.customTable ?? null, Object.is);
   const kinds = useMemo(() => paletteOf(controls), [controls]);
   return (

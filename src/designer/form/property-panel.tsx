@@ -2,7 +2,7 @@ import { FormItem, Input, NumberPicker, Select, Switch } from '@formily/antd-v5'
 import { createForm, onFieldInputValueChange } from '@formily/core';
 import { FormProvider, createSchemaField, useField, type ISchema } from '@formily/react';
 import { Button, Empty, Input as AntInput, Space, Tooltip, Typography } from 'antd';
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useControls, useTr, type ControlRegistry } from '../../runtime';
 import { propertiesFor, propertyFormSchema, propertyValue, type ControlProperty } from '../../schema/control-properties';
 import { toTemplate, type ColumnNode, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
@@ -16,7 +16,8 @@ import { sameItems, useDerived, type DesignerStore } from './store';
 interface PanelActions {
   set(key: string, value: unknown, typing: string | null): void;
   reset(key: string): void;
-  field: FieldDefinition | null;
+  /** The (first) selected field as it is now: read when a dialog draws, so that typing does not re-render the form. */
+  field(): FieldDefinition | null;
 }
 const PanelContext = createContext<PanelActions | null>(null);
 
@@ -61,7 +62,7 @@ function AttributeDialog({ value, onChange, kind }: { value?: unknown; onChange?
   const [open, setOpen] = useState(false);
   const actions = useContext(PanelContext);
   const template = useContext(TemplateContext);
-  const field = actions?.field;
+  const field = actions?.field() ?? null;
   const summary = kind === 'dateSpec' ? (asDateSpec(value) ? describeDateSpec(asDateSpec(value)!) : '')
     : kind === 'timeRange' ? (timeRangeDefault({ defaultValue: value as FieldDefinition['defaultValue'] }) ?? []).join(' 至 ')
       : kind === 'calculate' ? (value ? '已设置' : '') : typeof value === 'string' ? value : '';
@@ -153,12 +154,14 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
   }, [form, first, properties]);
 
   const schema = useMemo(() => propertyFormSchema(shown), [shown]);
+  const current = useRef(first);
+  current.current = first;
   const actions = useMemo<PanelActions>(() => ({
     set: (key, value, typing) => onSet(ids, key, value, typing),
     reset: (key) => { const p = properties.find((x) => x.name === key); if (p) onReset(ids, p); },
-    field: first,
+    field: () => current.current,
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [idsKey, properties, first, onSet, onReset]);
+  }), [idsKey, properties, onSet, onReset]);
   const template = useMemo(() => () => toTemplate(store.get().draft), [store]);
 
   if (group) {
@@ -177,13 +180,25 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
       </div>
       <AntInput.Search allowClear size="small" placeholder={tr('搜索属性')} aria-label={tr('搜索属性')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ marginBottom: 8 }} />
       {shown.length === 0 && <Typography.Text type="secondary">{tr('没有匹配的属性')}</Typography.Text>}
-      <PanelContext.Provider value={actions}>
-        <TemplateContext.Provider value={template}>
-          <FormProvider form={form}>
-            <SchemaField schema={schema as unknown as ISchema} />
-          </FormProvider>
-        </TemplateContext.Provider>
-      </PanelContext.Provider>
+      <PanelForm actions={actions} template={template} form={form} schema={schema} />
     </div>
   );
 }
+
+/**
+ * The properties' form: re-rendered when the selection, its properties or the search change, not for
+ * each keystroke in one of its boxes (Formily redraws the box that changed).
+ */
+const PanelForm = memo(function PanelForm({ actions, template, form, schema }: {
+  actions: PanelActions; template: () => ReturnType<typeof toTemplate>; form: ReturnType<typeof propertyForm>; schema: ReturnType<typeof propertyFormSchema>;
+}) {
+  return (
+    <PanelContext.Provider value={actions}>
+      <TemplateContext.Provider value={template}>
+        <FormProvider form={form}>
+          <SchemaField schema={schema as unknown as ISchema} />
+        </FormProvider>
+      </TemplateContext.Provider>
+    </PanelContext.Provider>
+  );
+});
