@@ -47,7 +47,8 @@ for (const [locale, size] of [['zh-CN', { width: 1440, height: 900 }], ['en-US',
       await expect(view(page).locator('.ant-spin-spinning')).toHaveCount(0);
       await expect(view(page).locator('.wb-template-free'), `${entry.title}: no empty "no template" page`).toHaveCount(0);
       await expect(view(page)).not.toContainText('尚未配置模板');
-      await page.screenshot({ path: test.info().outputPath(`${locale}-${entry.uuid}.png`) });
+      // JPEG: a third of PNG's encoding time (~60 ms against ~200 ms at 1440×900), taken ~90 times
+      await page.screenshot({ path: test.info().outputPath(`${locale}-${entry.uuid}.jpeg`), type: 'jpeg', quality: 80 });
       // close the tab again, so that the sweep does not keep every page alive
       await tabs.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
       await expect(tabs.locator('.ant-tabs-tab-active')).toHaveText(locale === 'en-US' ? 'Home' : '首页');

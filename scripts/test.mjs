@@ -1,6 +1,6 @@
 // `npm test`: type-check, lint, the vitest suites and the Playwright e2e suite. Runs every step,
 // then prints one closing line `N passed, N failed` over all of them and exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,14 +25,30 @@ function run(name, args, env = {}) {
   return { ok: result.status === 0, seconds };
 }
 
-function step(name, args) {
-  const { ok, seconds } = run(name, args);
-  if (ok) passed += 1; else failed += 1;
-  summary.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
+/** Runs a step beside others (its output is printed whole when it ends, so that steps do not interleave). */
+function background(name, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => out.push(c));
+    child.on('close', (code) => {
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(Buffer.concat(out));
+      const ok = code === 0;
+      if (ok) passed += 1; else failed += 1;
+      summary.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+      resolve();
+    });
+  });
 }
 
-step('type-check', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
-step('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']);
+// type-check and lint each keep one core busy: on two cores they run side by side
+await Promise.all([
+  background('type-check', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']),
+  background('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']),
+]);
 
 const vitestJson = path.join(reports, 'vitest.json');
 const vitest = run('vitest', [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);

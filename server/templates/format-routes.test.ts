@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../src/schema/field-definition';
 import type { Template } from '../../src/schema/template';
 import { templateAttributeProblem } from '../../src/schema/template-attributes';
-import { DATABASES, bearer, createTestApp, type TestApp } from '../../tests/server/support/test-app';
+import { createFormatApp, type FormatApp } from '../../tests/server/support/format-app';
+import { DATABASES, type TestApp } from '../../tests/server/support/test-app';
 import { BUILTIN_RESOURCES } from '../seed/resources';
 import { builtinTemplates } from '../seed/templates';
 import { STALE_DRAFT } from './format-routes';
 
 interface Listed { id: number; formatCode: string; formatName: string; formatType: string; customTable: string | null; menuTitle: string | null; changed: boolean; unpublished: boolean; version: number }
-interface Draft { id: number; formatCode: string; version: number; changed: boolean; tableExplain: string | null; draft: Template }
 
 describe('the seeded templates keep the template-attribute rules', () => {
   it('every built-in template passes checkTemplateAttributes', () => {
@@ -18,6 +18,7 @@ describe('the seeded templates keep the template-attribute rules', () => {
 });
 
 describe.each(DATABASES)('模板设计 endpoints on %s', (kind) => {
+  let f: FormatApp;
   let t: TestApp;
   let admin: string;
   let weigher: string;
@@ -25,23 +26,15 @@ describe.each(DATABASES)('模板设计 endpoints on %s', (kind) => {
   let formId: number;
   let listId: number;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-    weigher = (await t.login('weigher')).access;
-    // the assayer may view and edit templates, not publish them
-    const { db } = t.database;
-    const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'assayer').executeTakeFirstOrThrow();
-    const menus = await db.selectFrom('sysMenu').select('id').where('uuid', 'in', ['area_config', 'grp_template', 'custom_format', 'custom_format_edit']).execute();
-    await db.insertInto('sysRoleMenu').values(menus.map((m) => ({ roleId: role.id, menuId: m.id }))).execute();
-    assayer = (await t.login('assayer')).access;
+    f = await createFormatApp(kind);
+    ({ t, admin, weigher, assayer } = f);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => { await t?.close(); });
 
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, token = admin) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call: FormatApp['call'] = (...args) => f.call(...args);
   const list = async (query = '', token = admin) => (await call('GET', `/optimus_prime/cg-format/list${query}`, undefined, token)).json().data as { list: Listed[]; total: number };
-  const draftOf = async (id: number) => (await call('GET', `/optimus_prime/cg-format/draft/${id}`)).json().data as Draft;
-  const publishedOf = async (id: number) => (await call('GET', `/optimus_prime/cg-format/type/subs/${id}`)).json().data as Template;
+  const draftOf = (id: number) => f.draftOf(id);
+  const publishedOf = (id: number) => f.publishedOf(id);
   const amountOf = (tpl: Template) => tpl.childSubLists![0].fields.find((f) => f.fieldName === 'amount')!;
   const withAmount = (tpl: Template, patch: Partial<FieldDefinition>): Template => ({
     ...tpl, childSubLists: tpl.childSubLists!.map((c) => ({ ...c, fields: c.fields.map((f) => (f.fieldName === 'amount' ? { ...f, ...patch } : f)) })),

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { useTempDirs } from './support/temp-dirs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -16,17 +16,7 @@ function cli(command: 'backup' | 'restore', dataDir: string, file: string) {
 }
 
 describe('backup and restore of the embedded database', () => {
-  const dirs: string[] = [];
-  const open: Database[] = [];
-  afterEach(async () => {
-    for (const d of open.splice(0)) await d.close();
-    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-  });
-  const tempDir = () => {
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-backup-test-'));
-    dirs.push(d);
-    return d;
-  };
+  const { tempDir, keepOpen } = useTempDirs('wb-backup-test-');
   const groups = async (db: Database) => (await db.db.selectFrom('sysGroup').select('groupName').orderBy('groupName').execute()).map((g) => g.groupName);
 
   it('backs up, and a restore brings back the old data and uploaded files; a running instance\'s directory is refused', async () => {
@@ -67,8 +57,7 @@ describe('backup and restore of the embedded database', () => {
     const restored = cli('restore', dataDir, file);
     expect(restored.status).toBe(0);
     expect(restored.stdout).toMatch(/the previous database and files are kept in .*before-restore-/);
-    db = await openDatabase({ dataDir });
-    open.push(db);
+    db = keepOpen(await openDatabase({ dataDir }));
     expect(await groups(db)).toEqual(['备份前的集团']);
     expect(fs.readFileSync(picture, 'utf8')).toBe('old picture');
     expect(fs.existsSync(path.join(dataDir, 'files', 'later.jpg'))).toBe(false);

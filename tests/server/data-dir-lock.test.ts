@@ -1,29 +1,18 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database';
 import { DataDirLockedError, isZombie } from '../../server/db/data-dir-lock';
 import { migrateToLatest } from '../../server/db/migrate';
+import { useTempDirs } from './support/temp-dirs';
 
 describe('embedded database directory', () => {
-  const dirs: string[] = [];
-  const open: Database[] = [];
-  afterEach(async () => {
-    for (const d of open.splice(0)) await d.close();
-    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-  });
-  const tempDir = () => {
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-lock-'));
-    dirs.push(d);
-    return d;
-  };
+  const { tempDir, keepOpen } = useTempDirs('wb-lock-');
 
   it('refuses a second opener at once with a clear message', async () => {
     const dir = tempDir();
-    const first = await openDatabase({ dataDir: dir });
-    open.push(first);
+    keepOpen(await openDatabase({ dataDir: dir }));
     // a different process holds it: simulate by writing another live pid (our parent's)
     fs.writeFileSync(path.join(dir, '.lock'), String(process.ppid));
     await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
@@ -32,8 +21,7 @@ describe('embedded database directory', () => {
 
   it('a second server process on the same directory exits with that message', async () => {
     const dir = tempDir();
-    const first = await openDatabase({ dataDir: dir });
-    open.push(first);
+    const first = keepOpen(await openDatabase({ dataDir: dir }));
     await migrateToLatest(first.db);
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
@@ -47,15 +35,13 @@ describe('embedded database directory', () => {
 
   it('takes over a lock left by a process that has exited, and keeps data across reopening', async () => {
     const dir = tempDir();
-    fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, '.lock'), '999999999');
     const db = await openDatabase({ dataDir: dir });
     await migrateToLatest(db.db);
     await db.db.insertInto('sysGroup').values({ groupCode: 'G1', groupName: '测试集团' }).execute();
     await db.close();
     expect(fs.existsSync(path.join(dir, '.lock'))).toBe(false);
-    const again = await openDatabase({ dataDir: dir });
-    open.push(again);
+    const again = keepOpen(await openDatabase({ dataDir: dir }));
     expect(await again.db.selectFrom('sysGroup').select('groupName').execute()).toEqual([{ groupName: '测试集团' }]);
   }, 60_000);
 
@@ -69,8 +55,7 @@ describe('embedded database directory', () => {
       expect(isZombie(zombie)).toBe(true);
       expect(() => process.kill(zombie, 0)).not.toThrow(); // what the lock used to take for a live owner
       fs.writeFileSync(path.join(dir, '.lock'), String(zombie));
-      const db = await openDatabase({ dataDir: dir });
-      open.push(db);
+      keepOpen(await openDatabase({ dataDir: dir }));
       expect(fs.readFileSync(path.join(dir, '.lock'), 'utf8')).toBe(String(process.pid));
     } finally {
       parent.kill('SIGKILL');

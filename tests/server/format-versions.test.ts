@@ -5,41 +5,30 @@ import { contentHash } from '../../src/schema/canonical';
 import { parseTemplate } from '../../src/schema/parse-template';
 import type { Template } from '../../src/schema/template';
 import type { DiffEntry } from '../../src/schema/template-diff';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { createFormatApp, type FormatApp } from './support/format-app';
+import { DATABASES, type TestApp } from './support/test-app';
 
-interface Draft { id: number; formatCode: string; version: number; changed: boolean; draft: Template }
 interface Version { versionNo: number; contentHash: string; author: string; note: string | null; rollbackOf: number | null; createdAt: string }
 
 describe.each(DATABASES)('模板版本、历史、导入导出 on %s', (kind) => {
+  let f: FormatApp;
   let t: TestApp;
   let admin: string;
   let assayer: string;
   let weigher: string;
   let vehicleFormId: number;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-    weigher = (await t.login('weigher')).access;
-    // the assayer may view and edit templates, not publish them
-    const { db } = t.database;
-    const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'assayer').executeTakeFirstOrThrow();
-    const menus = await db.selectFrom('sysMenu').select('id').where('uuid', 'in', ['area_config', 'grp_template', 'custom_format', 'custom_format_edit']).execute();
-    await db.insertInto('sysRoleMenu').values(menus.map((m) => ({ roleId: role.id, menuId: m.id }))).execute();
-    assayer = (await t.login('assayer')).access;
+    f = await createFormatApp(kind);
+    ({ t, admin, weigher, assayer } = f);
     vehicleFormId = await idOf('as_vehicle_form');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => { await t?.close(); });
 
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, token = admin) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const data = async <T,>(method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, token = admin): Promise<T> => {
-    const res = await call(method, url, payload, token);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json().data as T;
-  };
-  const idOf = async (code: string) => (await t.database.db.selectFrom('cgFormat').select('id').where('formatCode', '=', code).executeTakeFirstOrThrow()).id;
-  const draftOf = (id: number) => data<Draft>('GET', `/optimus_prime/cg-format/draft/${id}`);
-  const publishedOf = (id: number) => data<Template>('GET', `/optimus_prime/cg-format/type/subs/${id}`);
+  const call: FormatApp['call'] = (...args) => f.call(...args);
+  const data = <T,>(...args: Parameters<FormatApp['call']>) => f.data<T>(...args);
+  const idOf = (code: string) => f.idOf(code);
+  const draftOf = (id: number) => f.draftOf(id);
+  const publishedOf = (id: number) => f.publishedOf(id);
   const versions = async (id: number) => (await data<{ list: Version[] }>('GET', `/optimus_prime/cg-format/versions/${id}`)).list;
   const ok = (out: ReturnType<typeof execute>): DesignerState => {
     if (!out.ok) throw new Error(out.refusal.message);

@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
 
 interface MenuNode { title: string; urlPath: string | null; children: MenuNode[]; buttonUrls: { permission: string }[] }
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 describe.each(DATABASES)('session routes on %s', (kind) => {
+  // one app for the file: the tests only read, and the one that switches companies does it as a user of its own
   let t: TestApp;
-  beforeEach(async () => { t = await createTestApp(kind); });
-  afterEach(async () => { await t.close(); });
+  beforeAll(async () => { t = await createTestApp(kind); });
+  afterAll(async () => { await t?.close(); });
 
   const get = (url: string, access: string) => t.app.inject({ method: 'GET', url, headers: bearer(access) });
   const post = (url: string, access: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: bearer(access), payload });
@@ -50,7 +51,15 @@ describe.each(DATABASES)('session routes on %s', (kind) => {
   });
 
   it('switches the company of the session, and the refreshed token keeps it', async () => {
-    const s = await t.login('finance');
+    // a user of its own with finance's role and companies: the switch is remembered for the next sign-in
+    const admin = await t.login('admin');
+    const finance = (await get('/api/sys-info/me', (await t.login('finance')).access)).json().data;
+    const role = await t.database.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'finance').executeTakeFirstOrThrow();
+    const made = await post('/api/sys-user/create', admin.access, {
+      username: 'switcher', realName: '切换公司', password: 'Switch#2026', orgIds: finance.orgs.map((o: { id: number }) => o.id), roleIds: [role.id],
+    });
+    expect(made.json()).toMatchObject({ success: true });
+    const s = await t.login('switcher', 'Switch#2026');
     const orgs = (await get('/api/sys-info/me', s.access)).json().data.orgs as { id: number; orgName: string }[];
     const same = await post(`/api/switchOrg/${orgs[0].id}`, s.access);
     expect(same.json()).toMatchObject({ success: false, msg: '现在所使用的就是当前公司！' });
@@ -60,7 +69,9 @@ describe.each(DATABASES)('session routes on %s', (kind) => {
     const refreshed = (await t.token({ grant_type: 'refresh_token', refresh_token: s.refresh })).json().data;
     expect((await get('/api/sys-info/me', refreshed.access_token)).json().data.currentOrgName).toBe('华北钢铁有限公司');
     // the next sign-in starts in the last company used
-    expect((await get('/api/sys-info/me', (await t.login('finance')).access)).json().data.currentOrgName).toBe('华北钢铁有限公司');
+    expect((await get('/api/sys-info/me', (await t.login('switcher', 'Switch#2026')).access)).json().data.currentOrgName).toBe('华北钢铁有限公司');
+    // finance, whose companies these are, still starts in the first
+    expect((await get('/api/sys-info/me', (await t.login('finance')).access)).json().data.currentOrgName).toBe('东方能源有限公司');
   });
 
   it('refuses to switch to a company the user does not belong to', async () => {

@@ -1,71 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordLogin as login, startApiProcess, stopApiProcesses, suiteDatabase, type ApiProcess as Server } from './support/api-process';
 import { BASIC_WEB } from './support/test-app';
 
 const base = process.env.TEST_DATABASE_URL;
-const root = path.resolve(import.meta.dirname, '../..');
-
-interface Server { url: string; child: ChildProcess }
-
-function startServer(databaseUrl: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', REDIS_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = out.match(/running at (http:\/\/127\.0\.0\.1:\d+)/);
-      if (m) { clearTimeout(timer); resolve({ url: m[1], child }); }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}: ${out}`)); });
-  });
-}
-
-async function login(server: Server, username: string, password: string) {
-  const res = await fetch(`${server.url}/api/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: BASIC_WEB, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password }),
-  });
-  return { status: res.status, body: await res.json() };
-}
 
 const me = (server: Server, token: string) => fetch(`${server.url}/api/sys-info/me`, { headers: { authorization: `Bearer ${token}` } });
 
 describe.skipIf(!base)('two API processes over one PostgreSQL', () => {
   let a: Server;
   let b: Server;
-  const name = `wb_two_${crypto.randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof suiteDatabase>> | undefined;
   let url: string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(base!);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    // both start together: migrations and seed must cope with a concurrent twin
-    [a, b] = await Promise.all([startServer(url), startServer(url)]);
+    // an empty database: both start together, so migrations and seed must cope with a concurrent twin
+    database = await suiteDatabase(base!, 'wb_two');
+    url = database.url;
+    [a, b] = await Promise.all([startApiProcess(url, {}, 60_000), startApiProcess(url, {}, 60_000)]);
   }, 120_000);
 
   afterAll(async () => {
-    for (const s of [a, b]) s?.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await stopApiProcesses([a, b]);
+    await database?.drop();
   });
 
   it('accepts on one process a token issued by the other, and a logout on one ends it on both', async () => {

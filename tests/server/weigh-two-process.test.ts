@@ -1,43 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LiveValue } from '../../src/schema/weigh';
-import { BASIC_WEB } from './support/test-app';
+import { passwordLogin, startApiProcess, stopApiProcesses, suiteDatabase, type ApiProcess as Server } from './support/api-process';
 
 const base = process.env.TEST_DATABASE_URL;
-const root = path.resolve(import.meta.dirname, '../..');
-
-interface Server { url: string; child: ChildProcess; owner: string }
-
-function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', REDIS_URL: '', ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = out.match(/running at (http:\/\/127\.0\.0\.1:\d+)/);
-      if (m) { clearTimeout(timer); resolve({ url: m[1], child, owner: `:${child.pid}` }); }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}: ${out}`)); });
-  });
-}
 
 async function login(server: Server, username: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: BASIC_WEB, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password: 'Demo@2026' }),
-  });
-  return (await res.json()).data.access_token;
+  return (await passwordLogin(server, username)).body.data.access_token;
 }
 
 /** Follows a scale's SSE stream on one process; `values` fills as they come. */
@@ -76,27 +44,19 @@ const until = async (test: () => boolean, ms: number) => {
 describe.skipIf(!base)('the weighing station on two API processes over one PostgreSQL', () => {
   let a: Server;
   let b: Server;
-  const name = `wb_weigh_${crypto.randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof suiteDatabase>> | undefined;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(base!);
-    u.pathname = `/${name}`;
+    // a clone of the run's migrated and seeded template: what is tested here is the scales, not the start
+    database = await suiteDatabase(base!, 'wb_weigh', inject('postgresTemplate') || undefined);
     // A first, so that it owns every scale; then B.
-    a = await startServer(u.toString());
-    b = await startServer(u.toString());
+    a = await startApiProcess(database.url);
+    b = await startApiProcess(database.url);
   }, 180_000);
 
   afterAll(async () => {
-    for (const s of [a, b]) s?.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 800));
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await stopApiProcesses([a, b]);
+    await database?.drop();
   });
 
   it('reads each scale on exactly one process, delivers its values to the other, and hands it over within 5 s when the owner dies', async () => {
