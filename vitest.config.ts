@@ -18,10 +18,6 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'src/schema/**/*.test.ts'],
           globalSetup: ['tests/server/support/global-setup.ts'],
-          // the server suites hold no module state between files (each test builds its own app and
-          // database), so a worker imports the server once instead of once per file (2.6 s × ~100
-          // files) and keeps its warmed-up code; the web suites stay isolated (happy-dom, runtime caches)
-          isolate: false,
         },
       },
       {
