@@ -56,14 +56,16 @@ test('计算分组 as finance: 新增 opens /modules/material/computation_group/
   await expect(cells(page, 'invName')).toHaveCount(1);
   await pick(taken.invName);
   await expect(cells(page, 'invCode')).toHaveValue(taken.invCode);
-  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText(/已在计算分组「.+」中/)).toBeVisible();
   await expect(page).toHaveURL(/computation_group\/edit/);
 
   await pick(free!.invName);
   await expect(cells(page, 'invCode')).toHaveValue(free!.invCode);
   await page.screenshot({ path: test.info().outputPath('computation-group-edit.png') });
-  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  // after a save the button's spinner can stay in its accessible name ("loading 保 存") until its leave
+  // animation ends, which a CI run saw never end: the name is matched with or without it
+  await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(page).toHaveURL(/\/computation_group\/index$/);
   await view(page).getByLabel('快速查询').fill(code);
@@ -94,7 +96,7 @@ test('销售收款 as finance: 新增 opens /modules/sale/recive_payment/edit; t
   await expect(editPage(page).locator('.ant-select-selection-item[title="银行转账"]')).toBeVisible();
   await input(page, 'amount').fill('1234.5');
   await page.screenshot({ path: test.info().outputPath('receive-payment-edit.png') });
-  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(page).toHaveURL(/\/recive_payment\/index$/);
   await view(page).getByLabel('快速查询').fill(billCode);

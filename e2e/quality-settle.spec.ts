@@ -52,7 +52,7 @@ test('采购结算 as finance: 选择磅单 fills the lines from the vendor\'s a
   await expect(cells(page, 'plateNumber')).toHaveCount(2);
   for (let i = 0; i < 2; i += 1) await cells(page, 'price').nth(i).fill('600');
   await expect(editPage(page).locator('.ant-formily-item').filter({ hasText: '结算总量' }).locator('.wb-form-display')).toHaveText('56.250');
-  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(page).toHaveURL(/\/fd_pu_settlement_main\/index$/);
 

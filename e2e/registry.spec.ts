@@ -74,7 +74,7 @@ test('采购登记: 新增 opens the edit page with its one line; a second line 
   await expect(input(page, 'cardCode')).toHaveValue(/^\d{10}$/);
   await page.screenshot({ path: test.info().outputPath('registry-edit.png') });
 
-  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   // the edit tab closes and the list shows the new registry
   await expect(page).toHaveURL(/\/pu_registry\/index$/);
@@ -95,7 +95,7 @@ test('采购登记: 新增 opens the edit page with its one line; a second line 
   await expect(cells(page, 'noticeCode')).toHaveValue(notice);
   await cells(page, 'planQuantity').fill('35');
   await input(page, 'remark').fill('二号门进厂');
-  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText('确定更新此条数据?')).toBeVisible();
   await page.getByRole('button', { name: /^是$/ }).click();
   await expect(page.getByText('修改成功')).toBeVisible();
@@ -120,7 +120,7 @@ test('采购登记: 新增 opens the edit page with its one line; a second line 
   await expect(page).toHaveURL(/\/pu_registry\/viewEdit\?id=\d+$/);
   const id = new URL(page.url()).searchParams.get('id');
   await expect(editPage(page).getByText('采购登记 — 查看')).toBeVisible();
-  await expect(editPage(page).getByRole('button', { name: /^保\s*存$/ })).toHaveCount(0);
+  await expect(editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ })).toHaveCount(0);
   await expect(editPage(page).getByRole('button', { name: '新增行' })).toHaveCount(0);
   await expect(editPage(page).locator('input:not([disabled]):not([readonly])')).toHaveCount(0);
   await expect(cells(page, 'noticeCode')).toHaveText(notice);
@@ -154,7 +154,7 @@ test('销售登记: the same edit page under 销售管理; its line picks the sa
 
   await input(page, 'plateNumber').pressSequentially('jb12345');
   await expect(input(page, 'plateNumber')).toHaveValue('晋B12345');
-  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(page).toHaveURL(/\/sa_registry\/index$/);
   await view(page).getByLabel('快速查询').fill('XSDJ');

@@ -84,7 +84,7 @@ test('采购结算: 新增 opens the edit page; lines and totals are recalculate
   await page.getByRole('button', { name: /确\s*定/ }).click();
   await expect(cells(page, 'billCode')).toHaveCount(2);
 
-  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   // the edit tab closes and the list shows the new document
   await expect(page).toHaveURL(/\/fd_pu_settlement_main\/index$/);
@@ -103,7 +103,7 @@ test('采购结算: 新增 opens the edit page; lines and totals are recalculate
   await cells(page, 'price').nth(1).fill('650');
   await expect(cells(page, 'amount').nth(1)).toHaveText('6500.00');
   await expect(shown(page, '结算金额')).toHaveText('26392.96');
-  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText('确定更新此条数据?')).toBeVisible();
   await page.getByRole('button', { name: /^是$/ }).click();
   await expect(page.getByText('修改成功')).toBeVisible();
@@ -116,7 +116,7 @@ test('采购结算: 新增 opens the edit page; lines and totals are recalculate
   await hoverAndClick(page, button(page, /更多/), page.getByRole('menuitem', { name: '查看', exact: true }));
   await expect(page).toHaveURL(/\/viewEdit\?id=\d+$/);
   await expect(editPage(page).getByText('采购结算单 — 查看')).toBeVisible();
-  await expect(editPage(page).getByRole('button', { name: /^保\s*存$/ })).toHaveCount(0);
+  await expect(editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ })).toHaveCount(0);
   await expect(editPage(page).getByRole('button', { name: '新增行' })).toHaveCount(0);
   await expect(cells(page, 'amount').nth(1)).toHaveText('6500.00');
   await editPage(page).getByRole('button', { name: /^返\s*回$/ }).click();
@@ -150,7 +150,7 @@ test('an edit page address: the mode comes from `type`; an unknown mode or a mis
   await input(page, 'vendorName').click();
   await page.locator('.wb-resource-popup .ant-table-tbody tr.ant-table-row').first().dblclick();
   await expect(input(page, 'vendorName')).not.toHaveValue('');
-  await editPage(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await page.getByRole('button', { name: /^是$/ }).click();
   await expect(page.getByText('修改成功')).toBeVisible();
   const id = new URL(url).searchParams.get('id');

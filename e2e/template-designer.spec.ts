@@ -34,7 +34,7 @@ async function saveAndPublish(page: Page) {
   // the toasts of an earlier save and publish have gone (each stays about 3 s), so the ones awaited below are this save's
   await expect(page.getByText('保存成功')).toHaveCount(0);
   await expect(page.getByText('发布成功')).toHaveCount(0);
-  await view(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await view(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(view(page).locator('.wb-format-head')).toContainText('草稿有修改');
   await view(page).getByRole('button', { name: /^发\s*布$/ }).click();
