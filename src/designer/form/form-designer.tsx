@@ -1,9 +1,10 @@
 // The form designer: the @dnd-kit context with its sensors, collision rules and drag handlers, the
 // keyboard pick-up state, the commands and the undo keys. Over 500 lines on purpose: the drag
 // handlers, the keyboard coordinate getter and the key handler share the refs of the one drag under
-// way (its target, its span, a palette pick-up), which a split would have to pass around. The canvas it draws (grids, field cards,
-// child tables) is canvas.tsx; the palette, the property panel, the store, 实时数据 and the pure
-// placement rules live in palette.tsx, property-panel.tsx, store.ts, live-record.tsx and model.ts.
+// way (its target, its span, a palette pick-up), which a split would have to pass around. The canvas
+// it draws (grids, field cards, child tables) is canvas.tsx; the palette, the property panel, the
+// store, 实时数据 and the pure placement rules live in palette.tsx, property-panel.tsx, store.ts,
+// live-record.tsx and model.ts.
 import {
   DndContext, DragOverlay, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useDraggable, useSensor, useSensors,
   type CollisionDetection, type DragEndEvent, type DragMoveEvent, type DragStartEvent, type KeyboardCoordinateGetter,
