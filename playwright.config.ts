@@ -17,6 +17,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // the app turns antd's animations off for a system that asks for reduced motion: the tests do not
+    // wait for dialogs and menus to slide in and out (src/shell/antd-config.test.tsx checks both cases)
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -345,6 +345,24 @@ async function signInScripts(browser: Browser, base: string): Promise<void> {
   if (found.length) throw new Error('the sign-in route loads the designer');
 }
 
+/** With BENCH_PROFILE set: a CPU profile of the page from now to each `save`, written as NAME.cpuprofile into that folder. */
+async function cpuProfile(page: Page): Promise<{ save(name: string): Promise<void> }> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return { save: async () => {} };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return {
+    async save(name) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+      await cdp.send('Profiler.start');
+    },
+  };
+}
+
 const line = (list: number[]) => `p50 ${ms(percentile(list, 50))}, p95 ${ms(percentile(list, 95))} over ${list.length}`;
 
 /**
@@ -385,10 +403,14 @@ export async function benchDesignerBrowser(): Promise<void> {
     const pointerFrames = await stopFrames(page);
     console.log(`drag-move frames, ${FIELDS}-field form: keyboard (Space, 6 arrows, Enter; 16 moves) frame time ${line(keyFrames)}, p99 ${ms(percentile(keyFrames, 99))}; pointer (60 moves a drag; 8 drags) ${line(pointerFrames)}, p99 ${ms(percentile(pointerFrames, 99))} — target p95 ≤ 16.7 ms`);
 
+    // BENCH_PROFILE=dir writes the commands' CPU profiles there (open them in Chromium's DevTools)
+    const profile = await cpuProfile(page);
     const resizeTimes: Change[] = [];
     await resizeRounds(page, bottom[3], 30, resizeTimes);
+    await profile.save('resize');
     const typeTimes: Change[] = [];
     await typingRounds(page, bottom[1].name, 30, typeTimes);
+    await profile.save('typing');
     const all = [...dropTimes, ...resizeTimes, ...typeTimes];
     const work = (list: Change[]) => line(list.map((c) => c.work));
     const frame = (list: Change[]) => line(list.map((c) => c.frame));

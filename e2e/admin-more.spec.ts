@@ -51,7 +51,6 @@ test('角色管理 → 分配用户: the weigher\'s role to another user, who th
   await moveIn.click();
   await expect(right.getByText('测试门岗（e2e_gate）')).toBeVisible();
   await expect(left.getByText('测试门岗（e2e_gate）')).toHaveCount(0);
-  await page.waitForTimeout(300); // the dialog's opening animation
   await page.screenshot({ path: 'test-results/role-users-zh.png' });
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('分配成功')).toBeVisible();
@@ -138,7 +137,6 @@ test('预警通知: 收件人, 抄送人 and 密送人 from the group\'s e-mail 
   await expect(to.getByText('张司磅 <weigher@demo.example.com>')).toBeVisible();
   await expect(cc.getByText('王财务 <finance@demo.example.com>')).toBeVisible();
   await expect(bcc.getByText('李化验 <assayer@demo.example.com>')).toBeVisible();
-  await page.waitForTimeout(300); // the dialog's opening animation
   await page.screenshot({ path: 'test-results/warn-notice-dialog-zh.png' });
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
@@ -186,7 +184,6 @@ test('预警通知 and 分配用户 in English', async ({ page }) => {
   const dialog = page.locator('.ant-modal').filter({ hasText: 'Set recipients' });
   await expect(dialog.locator('.ant-modal-title')).toHaveText('Set recipients — Vehicle on site too long');
   await expect(region(page, 'Address book')).toBeVisible();
-  await page.waitForTimeout(300); // the dialog's opening animation
   await page.screenshot({ path: 'test-results/warn-notice-dialog-en.png' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -197,7 +194,6 @@ test('预警通知 and 分配用户 in English', async ({ page }) => {
   await expect(users.locator('.ant-modal-title')).toHaveText('Assign users — 化验员');
   await expect(region(page, 'Companies and users')).toBeVisible();
   await expect(region(page, 'Users of the role').getByText('李化验（assayer）')).toBeVisible();
-  await page.waitForTimeout(300);
   await page.screenshot({ path: 'test-results/role-users-en.png' });
   await users.getByRole('button', { name: 'Cancel' }).click();
 

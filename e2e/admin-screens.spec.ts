@@ -343,7 +343,6 @@ test('集团管理 设置标志: JPG or PNG under 2 MB; the uploaded main and su
   await expect(slot('副标志').locator('img')).toHaveAttribute('src', `data:image/png;base64,${blue.toString('base64')}`);
   await expect(page.locator('.wb-header .wb-logo-main')).toHaveAttribute('src', `data:image/png;base64,${red.toString('base64')}`);
   await expect(page.locator('.wb-header .wb-logo-sub')).toHaveAttribute('src', `data:image/png;base64,${blue.toString('base64')}`);
-  await page.waitForTimeout(300); // the dialog's opening animation
   await page.screenshot({ path: 'test-results/group-logos.png' });
 
   // 恢复默认 puts the default sub logo back
@@ -392,7 +391,6 @@ test('the administration screens in English: titles, buttons, columns, form labe
   const logos = page.locator('.ant-modal').filter({ hasText: 'Main logo' });
   await expect(logos.getByText('Sub logo', { exact: true })).toBeVisible();
   await expect(logos.getByText('JPG or PNG, under 2 MB').first()).toBeVisible();
-  await page.waitForTimeout(300); // the dialog's opening animation
   await page.screenshot({ path: 'test-results/admin-en-logos.png' });
   await logos.locator('.ant-modal-close').click();
 

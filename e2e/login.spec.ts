@@ -49,3 +49,27 @@ test('signing out asks 退出系统, 是否继续? and returns to /login', async
   await page.goto('/clouds/index');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a dialog zooms in, unless the system asks for reduced motion: then it shows at once', async ({ browser, baseURL }) => {
+  for (const [reducedMotion, animated] of [['no-preference', true], ['reduce', false]] as const) {
+    const context = await browser.newContext({ baseURL, reducedMotion });
+    const page = await context.newPage();
+    await signIn(page, 'weigher');
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    // antd marks a dialog ant-zoom-appear-active while it animates in: watched from before it opens
+    await page.evaluate(() => {
+      const w = window as unknown as { zoomed: boolean };
+      w.zoomed = false;
+      const active = (c: string | null | undefined) => !!c && /\bant-modal\b/.test(c) && /\bant-zoom-appear-active\b/.test(c);
+      new MutationObserver((records) => {
+        for (const r of records) if (active(r.oldValue) || active((r.target as Element).className)) w.zoomed = true;
+      }).observe(document.body, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['class'] });
+    });
+    await hoverAndClick(page, page.getByTestId('user-menu'), page.getByText('退出系统', { exact: true }));
+    const dialog = page.locator('.ant-modal').filter({ hasText: '退出系统, 是否继续?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).not.toHaveClass(/ant-zoom/); // settled
+    expect(await page.evaluate(() => (window as unknown as { zoomed: boolean }).zoomed)).toBe(animated);
+    await context.close();
+  }
+});

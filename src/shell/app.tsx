@@ -1,11 +1,10 @@
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
+import { App as AntApp } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { AntdConfig } from './antd-config';
 import { i18nStore } from './i18n/i18n';
 import { onUnauthorized } from './request/request';
 import { closeAll } from './layout/tabs-store';
@@ -23,11 +22,11 @@ export function App() {
     void router.navigate('/login', { replace: true });
   }), []);
   return (
-    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#1f6fd1', borderRadius: 4 } }}>
+    <AntdConfig locale={locale}>
       <AntApp>
         <RequestErrorNotices />
         <RouterProvider router={router} />
       </AntApp>
-    </ConfigProvider>
+    </AntdConfig>
   );
 }

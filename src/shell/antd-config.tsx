@@ -1,0 +1,30 @@
+import { ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotionQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null);
+
+/** Whether the person asked their system for less motion (followed while the page is open). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = reducedMotionQuery();
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => reducedMotionQuery()?.matches ?? false,
+  );
+}
+
+/**
+ * antd in the chosen language and the house colours; its opening, closing and sliding animations are
+ * turned off for a person whose system asks for reduced motion.
+ */
+export function AntdConfig({ locale, children }: { locale: string; children: ReactNode }) {
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => ({ token: { colorPrimary: '#1f6fd1', borderRadius: 4, motion: !reducedMotion } }), [reducedMotion]);
+  return <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={theme}>{children}</ConfigProvider>;
+}
+
