@@ -214,6 +214,8 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
         ...(component === 'ImageUpload' && field.maxCount ? { maxCount: field.maxCount } : {}),
         ...(component === 'Announcement' && field.options ? { columns: field.options.map((o) => ({ dataIndex: String(o.value), title: o.label })) } : {}),
         'data-field': field.fieldName,
+        // the control's accessible name: FormItem's label is not tied to the control (it has no id)
+        'aria-label': field.fieldExplain,
         ...(component === 'Picker' || component === 'AutoComplete' ? {
           picker: {
             fieldName: field.fieldName, cgFormatResId: field.cgFormatResId ?? null, resourceList: field.resourceList ?? [],

@@ -88,6 +88,25 @@ describe('the control map', () => {
     expect(values.driverName).toBe('abc');
   });
 
+  it('gives every editable control of a form its label as accessible name (a screen reader says which field it is in)', () => {
+    const all: Pick<Template, 'formatStyle' | 'formSubList'> = {
+      formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+      formSubList: paletteOf(defaultControls).map((entry, i) => ({ fieldName: `f${i}`, fieldExplain: `字段${i}${entry.label}`, seq: i, ...entry.defaults })),
+    };
+    function AllKinds() {
+      const handle = useTemplateForm(all, 'create', { now: new Date() });
+      return <DynamicForm handle={handle} buttons={false} />;
+    }
+    render(<RuntimeProvider value={services}><AntApp><AllKinds /></AntApp></RuntimeProvider>);
+    const unnamed = all.formSubList!.filter((f) => {
+      const control = document.querySelector(`[data-field="${f.fieldName}"]`);
+      // a kind that shows no input of its own (a display, a confirmation table) has nothing to name
+      if (!control || !control.matches('input, textarea, [role="combobox"], [role="radiogroup"], [role="switch"], [role="checkbox"], label, span, div')) return false;
+      return screen.queryAllByLabelText(f.fieldExplain).length === 0;
+    });
+    expect(unnamed.map((f) => `${f.fieldExplain} (${componentOf(f)})`)).toEqual([]);
+  });
+
   it('the list draws its cells with the views of the provider', async () => {
     const list: Template = {
       id: 1, formatName: '司机', formatCode: 'as_driver_list', formatType: 'LIST', resUrl: '/material/as-driver/list', resMethod: 'POST', ps: 10,
