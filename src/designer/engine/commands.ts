@@ -87,6 +87,11 @@ function occupant(d: Draft<DesignDraft>, place: { row: number; col: number; span
   return undefined;
 }
 
+/** The placed field that a place on the grid would overlap (not counting `except`, the field being moved): the check a move or an add makes, asked before the drop. */
+export function occupantOf(draft: DesignDraft, place: { row: number; col: number; span: number; group: string | null }, except: string | null = null): FieldNode | undefined {
+  return occupant(draft as Draft<DesignDraft>, place, new Set(except ? [except] : []));
+}
+
 function checkPlace(d: Draft<DesignDraft>, id: string, place: GridPlace): void {
   const columns = columnsOf(d);
   if (!Number.isInteger(place.row) || place.row < 0 || place.row > 10000) refuse(id, `行号 ${place.row} 无效`);

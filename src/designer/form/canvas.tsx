@@ -10,7 +10,7 @@ import { componentOf } from '../../schema/form-schema';
 import { GRID_UNITS, type SpanClamp } from '../../schema/layout-rules';
 import type { Outcome } from '../engine/designer';
 import type { Command } from '../engine/commands';
-import { clampText, placeText } from './model';
+import { clampText, occupiedText, placeText } from './model';
 import { LiveRecordProvider, useLiveRecord, useLiveRecordSwitch } from './live-record';
 import { sameItems, useDerived, useDesigner, useNode, useSelected, useStore, type DesignerStore, type Store } from './store';
 
@@ -36,7 +36,11 @@ const noop = () => undefined;
 const DESIGN_ROW = { rowKey: 'design' };
 
 /** The place a drag would land on (shown as a ghost; a clamped span in red with its reason). */
-export interface Target { group: string | null; row: number; col: number; span: number; clamp: SpanClamp | null; childTable?: string; onField?: string }
+export interface Target {
+  group: string | null; row: number; col: number; span: number; clamp: SpanClamp | null; childTable?: string; onField?: string;
+  /** The label of the field already there: a drop here would be refused. */
+  occupiedBy?: string;
+}
 
 /** The card being dragged, and the card a control kind or 整行 is over (each card subscribes to its own). */
 export interface DragMarks { dragging: string | null; over: string | null }
@@ -274,9 +278,10 @@ const Grid = memo(function Grid({ group, api, rows, target }: { group: string | 
       <div className="wb-fd-row" role="presentation" ref={hostRef(api.hosts, group ?? '')} />
       <div className="wb-fd-row" role="presentation">
         {t && (
-          <div className={`wb-fd-ghost${t.clamp ? ' is-clamped' : ''}`} style={{ gridColumn: `${t.col + 1} / span ${t.span}`, gridRow: t.row + 1 }}>
+          <div className={`wb-fd-ghost${t.clamp ? ' is-clamped' : ''}${t.occupiedBy ? ' is-blocked' : ''}`} style={{ gridColumn: `${t.col + 1} / span ${t.span}`, gridRow: t.row + 1 }}>
             {placeText(t, api.unit)}
             {t.clamp && <div className="wb-fd-clamp-note">{clampText(t.clamp, api.unit)}</div>}
+            {t.occupiedBy && <div className="wb-fd-clamp-note">{occupiedText(t.occupiedBy)}</div>}
           </div>
         )}
       </div>

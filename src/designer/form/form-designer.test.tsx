@@ -149,6 +149,38 @@ describe('form designer', () => {
     expect(document.querySelector('[data-palette="col:fd_truck.tare"]')).toBeNull();
   });
 
+  it('a place another field takes is shown refused while the column is carried there, and said so', async () => {
+    setup();
+    await waitFor(() => expect(card('driver')).toBeTruthy());
+    const item = await waitFor(() => {
+      const el = document.querySelector('[data-palette="col:fd_truck.tare"]') as HTMLElement | null;
+      expect(el).toBeTruthy();
+      return el!;
+    });
+    act(() => item.focus());
+    fireEvent.keyDown(item, { key: ' ', code: 'Space' });
+    await waitFor(() => expect(live()).toMatch(/^已拿起 皮重，第2行第1列/));
+    const ghost = () => document.querySelector('.wb-fd-ghost') as HTMLElement;
+    expect(ghost().classList.contains('is-blocked')).toBe(false);
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    // up onto 车牌号 (row 1, column 1)
+    fireEvent.keyDown(document, { key: 'ArrowUp', code: 'ArrowUp' });
+    await waitFor(() => expect(live()).toBe('第1行第1列，占1列，该位置已有字段 车牌号，不能放下'));
+    expect(ghost().classList.contains('is-blocked')).toBe(true);
+    expect(ghost().textContent).toContain('该位置已有字段 车牌号，不能放下');
+    // two to the right: free
+    fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight' });
+    fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight' });
+    await waitFor(() => expect(live()).toBe('第1行第3列，占1列'));
+    expect(ghost().classList.contains('is-blocked')).toBe(false);
+    // back onto 司机, and Enter there is refused: nothing is added
+    fireEvent.keyDown(document, { key: 'ArrowLeft', code: 'ArrowLeft' });
+    await waitFor(() => expect(live()).toBe('第1行第2列，占1列，该位置已有字段 司机，不能放下'));
+    fireEvent.keyDown(document, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(live()).toBe('该位置已有字段 司机'));
+    expect(card('tare')).toBeNull();
+  });
+
   it('the property panel sets 必填 as one command; Ctrl+Z on the canvas leaves it, Ctrl+Z in the panel undoes it', async () => {
     const { user } = setup();
     await waitFor(() => expect(card('plateNo')).toBeTruthy());

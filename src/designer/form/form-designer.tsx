@@ -22,10 +22,10 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import { formColumns } from '../../schema/form-schema';
 import { GRID_UNITS, clampSpan, type SpanClamp } from '../../schema/layout-rules';
 import { execute, redo, select, undo, type DesignerState, type Outcome } from '../engine/designer';
-import type { Command } from '../engine/commands';
+import { occupantOf, type Command } from '../engine/commands';
 import { CanvasCards, CanvasSheet, ROW_PX, type Api, type DragMarks, type Target } from './canvas';
 import {
-  clampText, gridFields, gridRows, movedText, neighbour, nextGroup, placeAt, placeText, stepPlace, stepSpan, unitOf,
+  clampText, gridFields, gridRows, movedText, neighbour, nextGroup, occupiedText, placeAt, placeText, stepPlace, stepSpan, unitOf,
   type PaletteTable,
 } from './model';
 import { Palette as PaletteBody, dragOf, type Drag } from './palette';
@@ -196,6 +196,16 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
 
   const selectField = useCallback((id: string, mode: 'replace' | 'toggle') => store.set(select(store.get(), [id], mode)), [store]);
 
+  /** The target with the field already at its place, if any (not the one being moved): the ghost and the announcement say a drop there is refused. */
+  const located = useCallback((t: Target): Target => {
+    // a resize stops at its neighbour (reported as a clamp when dropped), it is not refused
+    if (marks.get().dragging && source.current?.data.type === 'resize') return t;
+    const other = occupantOf(store.get().draft, t, marks.get().dragging);
+    return other ? { ...t, occupiedBy: other.field.fieldExplain } : t;
+  }, [store, marks]);
+  /** What the screen reader says of a target: its place, a clamp, a field already there. */
+  const targetText = (t: Target, u: number): string => placeText(t, u) + (t.clamp ? `，${clampText(t.clamp, u)}` : '') + (t.occupiedBy ? `，${occupiedText(t.occupiedBy)}` : '');
+
   const focusNode = (id: string) => requestAnimationFrame(() => (document.querySelector(`[data-node="${CSS.escape(id)}"]`) as HTMLElement | null)?.focus());
 
   /** Keys on a field that is not picked up: arrows select the neighbour, Shift+arrows change the span, Delete removes. */
@@ -251,10 +261,10 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       event.preventDefault();
       const clamp = stepSpan(spanRef.current ?? t.span, t.col, event.code, u);
       spanRef.current = clamp.requested;
-      const next = { ...t, span: clamp.applied, clamp: clamp.reason === 'max' || clamp.reason === 'min' ? clamp : null };
+      const next = located({ ...t, span: clamp.applied, clamp: clamp.reason === 'max' || clamp.reason === 'min' ? clamp : null, occupiedBy: undefined });
       targetRef.current = next;
       setTarget(next);
-      say(placeText(next, u) + (next.clamp ? `，${clampText(next.clamp, u)}` : ''));
+      say(targetText(next, u));
       return undefined;
     }
     const step = stepPlace(t, event.code, u);
@@ -262,17 +272,17 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.code)) return undefined;
       event.preventDefault();
       const clamp = clampSpan(spanRef.current ?? t.span, step.col, formColumns(store.get().draft.meta));
-      const next: Target = { ...t, ...step, span: clamp.applied, clamp: clamp.reason === 'max' ? clamp : null };
+      const next: Target = located({ ...t, ...step, span: clamp.applied, clamp: clamp.reason === 'max' ? clamp : null, occupiedBy: undefined });
       targetRef.current = next;
       setTarget(next);
-      say(placeText(next, u) + (next.clamp ? `，${clampText(next.clamp, u)}` : ''));
+      say(targetText(next, u));
       return undefined;
     }
     if (event.code === 'ArrowLeft' || event.code === 'ArrowRight' || event.code === 'ArrowUp' || event.code === 'ArrowDown') {
       return { x: currentCoordinates.x + ((step.col - t.col) / u) * colPx, y: currentCoordinates.y + (step.row - t.row) * rowPx };
     }
     return undefined;
-  }, [store, say]);
+  }, [store, say, located]);
 
   // the same options while the getter is the same: new options make new sensors, and new sensors a
   // new drag context, which re-renders every field card
@@ -356,7 +366,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       if (t.span !== targetRef.current?.span || !!t.clamp !== !!targetRef.current?.clamp) {
         targetRef.current = t;
         setTarget(t);
-        say(placeText(t, u) + (t.clamp ? `，${clampText(t.clamp, u)}` : ''));
+        say(targetText(t, u));
       }
       return;
     }
@@ -390,9 +400,10 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
     const t: Target = { group, ...place, span: clamp.applied, clamp: clamp.reason === 'max' ? clamp : null };
     const before = targetRef.current;
     if (!before || before.group !== t.group || before.row !== t.row || before.col !== t.col || before.span !== t.span) {
-      targetRef.current = t;
-      setTarget(t);
-      say(placeText(t, u) + (t.clamp ? `，${clampText(t.clamp, u)}` : ''));
+      const shown = located(t);
+      targetRef.current = shown;
+      setTarget(shown);
+      say(targetText(shown, u));
     }
   };
 

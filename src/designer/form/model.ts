@@ -49,6 +49,9 @@ export function placeText(layout: { row: number; col: number; span: number }, un
 /** The announcement after a field lands. */
 export const movedText = (layout: { row: number; col: number; span: number }, unit: number): string => `已移动到${placeText(layout, unit)}`;
 
+/** What the ghost says over a place another field takes (a drop there is refused). */
+export const occupiedText = (label: string): string => `该位置已有字段 ${label}，不能放下`;
+
 /** What a clamp says: the span asked for and the one the field got. */
 export function clampText(clamp: SpanClamp, unit: number): string {
   const asked = Math.round((clamp.requested / unit) * 10) / 10;
