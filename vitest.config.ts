@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { nativeResizeObserver } from './vite.config';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: nativeResizeObserver },
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,

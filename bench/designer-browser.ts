@@ -403,10 +403,12 @@ export async function benchDesignerBrowser(): Promise<void> {
     const pointerFrames = await stopFrames(page);
     console.log(`drag-move frames, ${FIELDS}-field form: keyboard (Space, 6 arrows, Enter; 16 moves) frame time ${line(keyFrames)}, p99 ${ms(percentile(keyFrames, 99))}; pointer (60 moves a drag; 8 drags) ${line(pointerFrames)}, p99 ${ms(percentile(pointerFrames, 99))} — target p95 ≤ 16.7 ms`);
 
-    // BENCH_PROFILE=dir writes the commands' CPU profiles there (open them in Chromium's DevTools)
+    // BENCH_PROFILE=dir writes the commands' CPU profiles there, BENCH_TRACE=file a timeline trace of the resizes (both open in Chromium's DevTools)
     const profile = await cpuProfile(page);
     const resizeTimes: Change[] = [];
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await resizeRounds(page, bottom[3], 30, resizeTimes);
+    if (process.env.BENCH_TRACE) await browser.stopTracing();
     await profile.save('resize');
     const typeTimes: Change[] = [];
     await typingRounds(page, bottom[1].name, 30, typeTimes);
