@@ -396,15 +396,17 @@ export async function benchDesignerBrowser(): Promise<void> {
     const bottom = [0, 1, 2, 3].map((col) => ({ name: fieldName(FIELDS - 4 + col), row: lastRow, col }));
     const dropTimes: Change[] = [];
     await startFrames(page);
+    // BENCH_PROFILE=dir writes the commands' CPU profiles there, BENCH_TRACE=file a timeline trace of the resizes (both open in Chromium's DevTools)
+    const profile = await cpuProfile(page);
     await keyboardRounds(page, bottom, 16, dropTimes);
+    await profile.save('move');
     const keyFrames = await stopFrames(page);
     await startFrames(page);
     await pointerRounds(page, bottom, 8);
     const pointerFrames = await stopFrames(page);
     console.log(`drag-move frames, ${FIELDS}-field form: keyboard (Space, 6 arrows, Enter; 16 moves) frame time ${line(keyFrames)}, p99 ${ms(percentile(keyFrames, 99))}; pointer (60 moves a drag; 8 drags) ${line(pointerFrames)}, p99 ${ms(percentile(pointerFrames, 99))} — target p95 ≤ 16.7 ms`);
 
-    // BENCH_PROFILE=dir writes the commands' CPU profiles there, BENCH_TRACE=file a timeline trace of the resizes (both open in Chromium's DevTools)
-    const profile = await cpuProfile(page);
+    await profile.save('pointer');
     const resizeTimes: Change[] = [];
     if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await resizeRounds(page, bottom[3], 30, resizeTimes);

@@ -132,9 +132,6 @@ function sortedFieldNodes(draft: DesignDraft): FieldNode[] {
     .map((k) => k.n);
 }
 
-/** Where each list of the template came from: path prefix → node id (to put a parser problem on its node). */
-export type TemplatePaths = Map<string, string>;
-
 /**
  * A placed field as the template holds it (its definition with its grid place), the same object while
  * the node is the same (immer replaces a node that changes): the designer checks the template after
@@ -150,44 +147,45 @@ function placedField(n: FieldNode): FieldDefinition {
   return f;
 }
 
-/** The template of a node map, and the node id of each list item's path. */
-export function toTemplateWithPaths(draft: DesignDraft): { template: Template; paths: TemplatePaths } {
-  const paths: TemplatePaths = new Map();
-  const field = (id: string) => {
-    const n = draft.nodes[id];
-    return (n as ColumnNode).field;
-  };
-  const formNodes = formFieldNodes(draft);
-  formNodes.forEach((n, i) => { paths.set(`formSubList[${i}]`, n.id); });
-  const template: Template = {
+/** The template of a node map (its lists in the order the runtime reads them). */
+export function toTemplate(draft: DesignDraft): Template {
+  const field = (id: string) => (draft.nodes[id] as ColumnNode).field;
+  return {
     ...draft.meta,
-    formSubList: formNodes.map(placedField),
-    listSubList: draft.order.listSubList.map((id, i) => { paths.set(`listSubList[${i}]`, id); return field(id); }),
-    resSubList: draft.order.resSubList.map((id, i) => { paths.set(`resSubList[${i}]`, id); return field(id); }),
-    childSubLists: draft.order.childTables.map((id, i) => {
+    formSubList: formFieldNodes(draft).map(placedField),
+    listSubList: draft.order.listSubList.map(field),
+    resSubList: draft.order.resSubList.map(field),
+    childSubLists: draft.order.childTables.map((id) => {
       const c = draft.nodes[id] as ChildTableNode;
-      paths.set(`childSubLists[${i}]`, id);
-      return { customTable: c.customTable, label: c.label, fields: (draft.order.children[id] ?? []).map((col, j) => { paths.set(`childSubLists[${i}].fields[${j}]`, col); return field(col); }) };
+      return { customTable: c.customTable, label: c.label, fields: (draft.order.children[id] ?? []).map(field) };
     }),
-    buttons: draft.order.buttons.map((id, i) => { paths.set(`buttons[${i}]`, id); return (draft.nodes[id] as ButtonNode).button; }),
-    groups: draft.order.groups.map((id, i) => { paths.set(`groups[${i}]`, id); const g = draft.nodes[id] as TabGroupNode; return { key: g.key, label: g.label }; }),
+    buttons: draft.order.buttons.map((id) => (draft.nodes[id] as ButtonNode).button),
+    groups: draft.order.groups.map((id) => { const g = draft.nodes[id] as TabGroupNode; return { key: g.key, label: g.label }; }),
   };
-  return { template, paths };
 }
 
-export const toTemplate = (draft: DesignDraft): Template => toTemplateWithPaths(draft).template;
-
-/** The node a parser path names (the longest list-item prefix), or null for the template's own properties. */
-export function nodeOfPath(paths: TemplatePaths, path: string): string | null {
-  let best: string | null = null;
-  let bestLength = -1;
-  for (const [prefix, id] of paths) {
-    if ((path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`)) && prefix.length > bestLength) {
-      best = id;
-      bestLength = prefix.length;
-    }
+/**
+ * The node a parser path of `toTemplate(draft)` names (`formSubList[3].layout` → the fourth placed
+ * field, `childSubLists[0].fields[2]…` → that column), or null for the template's own properties.
+ * Worked out when a problem is found, not kept for every command.
+ */
+export function nodeOfPath(draft: DesignDraft, path: string): string | null {
+  const child = /^childSubLists\[(\d+)\](?:\.fields\[(\d+)\])?/.exec(path);
+  if (child) {
+    const table = draft.order.childTables[Number(child[1])];
+    if (table === undefined) return null;
+    return child[2] === undefined ? table : draft.order.children[table]?.[Number(child[2])] ?? table;
   }
-  return best;
+  const item = /^(formSubList|listSubList|resSubList|buttons|groups)\[(\d+)\]/.exec(path);
+  if (!item) return null;
+  const i = Number(item[2]);
+  switch (item[1]) {
+    case 'formSubList': return formFieldNodes(draft)[i]?.id ?? null;
+    case 'listSubList': return draft.order.listSubList[i] ?? null;
+    case 'resSubList': return draft.order.resSubList[i] ?? null;
+    case 'buttons': return draft.order.buttons[i] ?? null;
+    default: return draft.order.groups[i] ?? null;
+  }
 }
 
 /** The ordered list a node is kept in (form fields have a grid place instead). */

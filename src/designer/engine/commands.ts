@@ -330,7 +330,9 @@ export function applyCommand(draft: DesignDraft, command: Command): Applied {
     let info: { clamp: SpanClamp | null; touched: string[] } = { clamp: null, touched: [] };
     const [next, patches, inverse] = produceWithPatches(draft, (d) => {
       info = recipe(d, command);
-      normalise(d, command.type === 'remove' ? [] : info.touched, command.type === 'set-property' && command.id === null);
+      // a move or a resize changes a node's place only: its definition is as normal as it was
+      const placeOnly = command.type === 'remove' || command.type === 'move' || command.type === 'resize';
+      normalise(d, placeOnly ? [] : info.touched, command.type === 'set-property' && command.id === null);
     });
     return { ok: true, draft: next, patches, inverse, ...info };
   } catch (error) {

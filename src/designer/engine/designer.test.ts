@@ -8,7 +8,7 @@ import {
   applyEntries, batchSet, canRedo, currentTemplate, execute, openDesigner, redo, replayHistory, select, takeEntries, undo,
   type DesignerState, type HistoryEntry, type Scope,
 } from './designer';
-import { fromTemplate, toTemplate, type FieldNode } from '../../schema/design-nodes';
+import { fromTemplate, nodeOfPath, toTemplate, type FieldNode } from '../../schema/design-nodes';
 
 const field = (fieldName: string, fieldExplain: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ fieldName, fieldExplain, ...extra });
 
@@ -250,6 +250,21 @@ describe('designer engine', () => {
     expect(calc.state.problems[0].nodeId).toBe('f:amount');
     const child = execute(s, { type: 'set-property', id: 'c:t:pu_contract_line:lineQty', key: 'columnWidth', value: 5 });
     expect(!child.ok && child.refusal.nodeId).toBe('c:t:pu_contract_line:lineQty');
+  });
+
+  it('puts a parser path on the node it came from, in every list of the template', () => {
+    const draft = fromTemplate(start());
+    const t = toTemplate(draft);
+    const node = (path: string) => { const id = nodeOfPath(draft, path); return id === null ? null : draft.nodes[id]; };
+    expect(node('formSubList[3].layout')).toMatchObject({ kind: 'field', field: { fieldName: t.formSubList![3].fieldName } });
+    expect(node('listSubList[2].cgValFormat.valFormatFun')).toMatchObject({ kind: 'column', field: { fieldName: 'amount' } });
+    expect(node('childSubLists[0].label')).toMatchObject({ kind: 'childTable', customTable: 'pu_contract_line' });
+    expect(node('childSubLists[0].fields[1].required')).toMatchObject({ kind: 'column', field: { fieldName: 'lineQty' } });
+    expect(node('buttons[2].permission')).toMatchObject({ kind: 'button', button: { code: 'del' } });
+    expect(node('groups[0].label')).toMatchObject({ kind: 'tabGroup', key: 'base' });
+    // the template's own properties, and items that are not there, have no node
+    expect(nodeOfPath(draft, 'formatName')).toBeNull();
+    expect(nodeOfPath(draft, 'formSubList[99].layout')).toBeNull();
   });
 
   it('removes a child table with its columns, and undo brings both back', () => {

@@ -5,7 +5,7 @@ import type { SpanClamp } from '../../schema/layout-rules';
 import type { Template } from '../../schema/template';
 import { checkTemplateAttributes } from '../../schema/template-attributes';
 import { applyCommand, commandLabel, type Command, type Refusal } from './commands';
-import { fromTemplate, nodeOfPath, toTemplateWithPaths, type DesignDraft } from '../../schema/design-nodes';
+import { fromTemplate, nodeOfPath, toTemplate, type DesignDraft } from '../../schema/design-nodes';
 import { HISTORY_LIMIT, replayHistory, type History, type HistoryEntry, type Scope, type ScopeStacks, type Step } from '../../schema/design-history';
 
 export { HISTORY_LIMIT, SCOPES, applyEntries, emptyHistory, replayHistory } from '../../schema/design-history';
@@ -50,19 +50,19 @@ const parseField = rememberingFieldParser();
 
 /** The template of a node map, checked: parse problems refuse it, rule problems are listed by node. */
 export function validate(draft: DesignDraft): { template: Template | null; refusal: Refusal | null; problems: Problem[] } {
-  const { template, paths } = toTemplateWithPaths(draft);
+  const template = toTemplate(draft);
   let parsed: Template;
   try {
     parsed = parseTemplate(template, { field: parseField });
   } catch (error) {
-    if (error instanceof ShapeError) return { template: null, refusal: { nodeId: nodeOfPath(paths, error.path), message: error.message }, problems: [] };
+    if (error instanceof ShapeError) return { template: null, refusal: { nodeId: nodeOfPath(draft, error.path), message: error.message }, problems: [] };
     throw error;
   }
   try {
     checkTemplateAttributes(parsed);
     return { template: parsed, refusal: null, problems: [] };
   } catch (error) {
-    if (error instanceof ShapeError) return { template: parsed, refusal: null, problems: [{ nodeId: nodeOfPath(paths, error.path), path: error.path, message: error.message }] };
+    if (error instanceof ShapeError) return { template: parsed, refusal: null, problems: [{ nodeId: nodeOfPath(draft, error.path), path: error.path, message: error.message }] };
     throw error;
   }
 }
@@ -157,7 +157,7 @@ export function takeEntries(state: DesignerState): { entries: HistoryEntry[]; st
 
 /** The template to save. */
 export function currentTemplate(state: DesignerState): Template {
-  return toTemplateWithPaths(state.draft).template;
+  return toTemplate(state.draft);
 }
 
 /** Selection: one node, add to it (Shift/Ctrl), or toggle one. Unknown ids are ignored. */
