@@ -1,27 +1,48 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { twinRole, twinUser } from './support/twins';
 
 interface MenuNode { title: string; children: MenuNode[] }
 const titles = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.title, ...titles(n.children)]);
 
 describe.each(DATABASES)('roles, menus, organisations and online users on %s', (kind) => {
+  // One app for most tests (building one per test took most of this file's time): a test that changes
+  // a role's menus or companies changes a twin of the demo role, held by a twin of the demo user, and
+  // what it creates has names of its own. The two tests that change what every user sees (they delete
+  // a seeded menu, or read the whole operation log) get apps of their own.
+  let shared: TestApp;
   let t: TestApp;
   let admin: string;
+  beforeAll(async () => { shared = await createTestApp(kind); });
+  afterAll(async () => { await shared?.close(); });
   beforeEach(async () => {
-    t = await createTestApp(kind);
+    t = shared;
     admin = (await t.login('admin')).access;
   });
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => { if (t !== shared) await t.close(); });
+  /** Moves the test to an app of its own. */
+  const ownApp = async () => {
+    t = await createTestApp(kind);
+    admin = (await t.login('admin')).access;
+  };
+  let twins = 0;
+  /** A twin of the demo role `model` and a user like the demo user of that name holding only it; answers the role's id and the user's name and id. */
+  const twinWithRole = async (model: 'weigher' | 'finance') => {
+    const n = ++twins;
+    const role = await twinRole(t, model, `${model}_${n}`);
+    const username = `${model}_${n}`;
+    return { role, username, id: await twinUser(t, model, username, [role]) };
+  };
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const menuId = async (uuid: string) => (await t.database.db.selectFrom('sysMenu').select('id').where('uuid', '=', uuid).executeTakeFirstOrThrow()).id;
-  const roleId = async (code: string) => (await t.database.db.selectFrom('sysRole').select('id').where('roleCode', '=', code).executeTakeFirstOrThrow()).id;
 
   it('role menus decide the menu tree and the permission-guarded routes', async () => {
-    const w = (await t.login('weigher')).access;
+    const twin = await twinWithRole('weigher');
+    const w = (await t.login(twin.username)).access;
     expect((await call('POST', '/api/sys-user/list', {}, w)).statusCode).toBe(403);
-    const weigher = await roleId('weigher');
+    const weigher = twin.role;
     const current = (await call('GET', `/api/sys-role/menu/${weigher}`)).json().data as number[];
     const res = await call('PUT', '/api/sys-role/menu', { roleId: weigher, menuIds: [...current, await menuId('sys_user')] });
     expect(res.json()).toMatchObject({ success: true });
@@ -31,11 +52,12 @@ describe.each(DATABASES)('roles, menus, organisations and online users on %s', (
   });
 
   it('the menu generation moves with 菜单管理 and role changes, so a signed-in user reads the new menu without signing in again', async () => {
-    const w = (await t.login('weigher')).access;
+    const twin = await twinWithRole('weigher');
+    const w = (await t.login(twin.username)).access;
     const generation = async () => (await call('GET', '/api/sys-menu/generation', undefined, w)).json().data.generation as number;
     const g0 = await generation();
     expect(await generation()).toBe(g0); // reading changes nothing
-    const weigher = await roleId('weigher');
+    const weigher = twin.role;
     // a new page under 称重作业, granted to the weigher's role
     const parent = (await t.database.db.selectFrom('sysMenu').select('parentId').where('uuid', '=', 'measure_weigh').executeTakeFirstOrThrow()).parentId;
     const created = await call('POST', '/api/sys-menu/create', { title: '地磅巡检', menuType: 'MENU', parentId: parent, urlPath: '/modules/measure/inspection', component: 'views/template/list' });
@@ -60,8 +82,9 @@ describe.each(DATABASES)('roles, menus, organisations and online users on %s', (
   });
 
   it('a role linked to an organisation grants its menus only there', async () => {
-    const finance = await roleId('finance');
-    const f = await t.login('finance');
+    const twin = await twinWithRole('finance');
+    const finance = twin.role;
+    const f = await t.login(twin.username);
     const orgs = (await call('GET', '/api/sys-info/me', undefined, f.access)).json().data.orgs as { id: number }[];
     await call('PUT', '/api/sys-role/orgs', { roleId: finance, orgIds: [orgs[1].id] });
     expect(titles((await call('GET', '/api/sys-menu/list', undefined, f.access)).json().data)).not.toContain('采购结算');
@@ -92,6 +115,7 @@ describe.each(DATABASES)('roles, menus, organisations and online users on %s', (
   });
 
   it('manages menus: a menu cannot move under itself, and deleting takes its buttons', async () => {
+    await ownApp(); // it deletes a seeded page
     const area = await menuId('area_system');
     const page = await menuId('sys_user');
     const info = (await call('GET', `/api/sys-menu/info/${area}`)).json().data;
@@ -104,13 +128,15 @@ describe.each(DATABASES)('roles, menus, organisations and online users on %s', (
   });
 
   it('lists online users and forces one out; the user’s other session keeps working', async () => {
-    const a = await t.login('weigher');
-    const b = await t.login('weigher');
-    const list = (await call('POST', '/api/sys-online/list', { search: [{ key: 'username', op: 'eq', val: 'weigher' }] })).json().data;
+    const weigher = `weigher_${++twins}`;
+    const weigherId = await twinUser(t, 'weigher', weigher);
+    const a = await t.login(weigher);
+    const b = await t.login(weigher);
+    const list = (await call('POST', '/api/sys-online/list', { search: [{ key: 'username', op: 'eq', val: weigher }] })).json().data;
     expect(list.total).toBe(2);
     const meA = (await call('GET', '/api/sys-info/me', undefined, a.access)).json().data;
-    expect(meA.username).toBe('weigher');
-    const sessionA = (await t.database.db.selectFrom('authSession').select('id').orderBy('id', 'desc').offset(1).limit(1).executeTakeFirstOrThrow()).id;
+    expect(meA.username).toBe(weigher);
+    const sessionA = (await t.database.db.selectFrom('authSession').select('id').where('userId', '=', weigherId).orderBy('id', 'desc').offset(1).limit(1).executeTakeFirstOrThrow()).id;
     expect((await call('POST', `/api/sys-online/forceOut/${sessionA}`)).json()).toMatchObject({ success: true, msg: '已强制下线' });
     const gone = await call('GET', '/api/sys-info/me', undefined, a.access);
     expect(gone.statusCode).toBe(401);
@@ -120,6 +146,7 @@ describe.each(DATABASES)('roles, menus, organisations and online users on %s', (
   });
 
   it('keeps and shows the operation log, takes client error logs, and edits settings', async () => {
+    await ownApp(); // it reads the whole operation log and changes a setting every user reads
     await call('PUT', '/api/sys-setting/update', { paramKey: 'data_desensitization', paramValue: '1' });
     expect((await call('PUT', '/api/sys-setting/update', { paramKey: 'data_desensitization', paramValue: 'yes' })).statusCode).toBe(400);
     expect((await call('POST', '/api/index/getDefineSetVal', { paramName: 'data_desensitization' })).json().data).toBe('1');

@@ -1,14 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { twinUser } from './support/twins';
 
 describe.each(DATABASES)('user administration on %s', (kind) => {
+  // one app for the file (building one per test took most of its time): the users a test disables or
+  // deletes are twins of the demo users, made by that test; only one test changes a demo user (the
+  // assayer's name), and no other reads it. No finance twin: the first test counts the users named 财务.
   let t: TestApp;
   let admin: string;
-  beforeEach(async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-  });
-  afterEach(async () => { await t.close(); });
+  beforeAll(async () => { t = await createTestApp(kind); });
+  afterAll(async () => { await t?.close(); });
+  beforeEach(async () => { admin = (await t.login('admin')).access; });
+  let twins = 0;
+  /** A new user like the demo user `model`, with the demo password; answers its name and id. */
+  const twin = async (model: 'weigher' | 'assayer') => {
+    const username = `${model}_${++twins}`;
+    return { username, id: await twinUser(t, model, username) };
+  };
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -62,14 +70,15 @@ describe.each(DATABASES)('user administration on %s', (kind) => {
   });
 
   it('disabling a user ends every session at once', async () => {
-    const w = await t.login('weigher');
-    const res = await call('POST', '/api/sys-user/disable', { ids: [await idOf('weigher')] });
+    const weigher = await twin('weigher');
+    const w = await t.login(weigher.username);
+    const res = await call('POST', '/api/sys-user/disable', { ids: [weigher.id] });
     expect(res.json()).toMatchObject({ success: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(w.access) })).statusCode).toBe(401);
     expect((await t.token({ grant_type: 'refresh_token', refresh_token: w.refresh })).statusCode).toBe(401);
-    expect((await t.token({ grant_type: 'password', username: 'weigher', password: 'Demo@2026' })).json().code).toBe('ACCOUNT_DISABLED');
-    await call('POST', '/api/sys-user/enable', { ids: [await idOf('weigher')] });
-    expect((await t.token({ grant_type: 'password', username: 'weigher', password: 'Demo@2026' })).statusCode).toBe(200);
+    expect((await t.token({ grant_type: 'password', username: weigher.username, password: 'Demo@2026' })).json().code).toBe('ACCOUNT_DISABLED');
+    await call('POST', '/api/sys-user/enable', { ids: [weigher.id] });
+    expect((await t.token({ grant_type: 'password', username: weigher.username, password: 'Demo@2026' })).statusCode).toBe(200);
   });
 
   it('refuses to disable or delete yourself, and refuses a user without the permission', async () => {
@@ -83,8 +92,9 @@ describe.each(DATABASES)('user administration on %s', (kind) => {
   });
 
   it('deletes a user together with its sessions', async () => {
-    const s = await t.login('assayer');
-    expect((await call('DELETE', '/api/sys-user/deletes', { ids: [await idOf('assayer')] })).json().success).toBe(true);
+    const assayer = await twin('assayer');
+    const s = await t.login(assayer.username);
+    expect((await call('DELETE', '/api/sys-user/deletes', { ids: [assayer.id] })).json().success).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(s.access) })).statusCode).toBe(401);
   });
 });

@@ -16,11 +16,12 @@ function cli(command: 'backup' | 'restore', dataDir: string, file: string) {
 }
 
 describe('backup and restore of the embedded database', () => {
-  const { tempDir, keepOpen } = useTempDirs('wb-backup-test-');
+  // each test's data directory starts as a copy of a new, empty one (creating one takes seconds)
+  const { tempDir, dataDir: emptyDataDir, keepOpen } = useTempDirs('wb-backup-test-');
   const groups = async (db: Database) => (await db.db.selectFrom('sysGroup').select('groupName').orderBy('groupName').execute()).map((g) => g.groupName);
 
   it('backs up, and a restore brings back the old data and uploaded files; a running instance\'s directory is refused', async () => {
-    const dataDir = path.join(tempDir(), 'data');
+    const dataDir = await emptyDataDir(path.join(tempDir(), 'data'));
     const file = path.join(tempDir(), 'nightly.tar');
     const picture = path.join(dataDir, 'files', '2026', 'plate.jpg');
     let db = await openDatabase({ dataDir });
@@ -68,7 +69,7 @@ describe('backup and restore of the embedded database', () => {
   }, 240_000);
 
   it('refuses a file that is not a backup, changing nothing', async () => {
-    const dataDir = path.join(tempDir(), 'data');
+    const dataDir = await emptyDataDir(path.join(tempDir(), 'data'));
     const db = await openDatabase({ dataDir });
     await migrateToLatest(db.db);
     await db.close();

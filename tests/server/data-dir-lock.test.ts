@@ -8,10 +8,11 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { useTempDirs } from './support/temp-dirs';
 
 describe('embedded database directory', () => {
-  const { tempDir, keepOpen } = useTempDirs('wb-lock-');
+  // each test's folder starts as a copy of a new, empty data directory (creating one takes seconds)
+  const { dataDir, keepOpen } = useTempDirs('wb-lock-');
 
   it('refuses a second opener at once with a clear message', async () => {
-    const dir = tempDir();
+    const dir = await dataDir();
     keepOpen(await openDatabase({ dataDir: dir }));
     // a different process holds it: simulate by writing another live pid (our parent's)
     fs.writeFileSync(path.join(dir, '.lock'), String(process.ppid));
@@ -20,7 +21,7 @@ describe('embedded database directory', () => {
   }, 60_000);
 
   it('a second server process on the same directory exits with that message', async () => {
-    const dir = tempDir();
+    const dir = await dataDir();
     const first = keepOpen(await openDatabase({ dataDir: dir }));
     await migrateToLatest(first.db);
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -34,7 +35,7 @@ describe('embedded database directory', () => {
   }, 90_000);
 
   it('takes over a lock left by a process that has exited, and keeps data across reopening', async () => {
-    const dir = tempDir();
+    const dir = await dataDir();
     fs.writeFileSync(path.join(dir, '.lock'), '999999999');
     const db = await openDatabase({ dataDir: dir });
     await migrateToLatest(db.db);
@@ -46,7 +47,7 @@ describe('embedded database directory', () => {
   }, 60_000);
 
   it('takes over the lock of a process killed a moment ago that is still a zombie', async () => {
-    const dir = tempDir();
+    const dir = await dataDir();
     // `sh` starts a child and becomes `sleep 30`, which never reaps it: the child stays a zombie
     const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {

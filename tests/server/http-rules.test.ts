@@ -1,8 +1,9 @@
 import net from 'node:net';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PENDING_TAKEOVER_MS } from '../../server/http/idempotency';
 import { DATABASES, bearer, createTestApp, manualClock, type TestApp } from './support/test-app';
+import { twinUser } from './support/twins';
 
 /** A local port nothing listens on: taken from the system, then closed. */
 async function closedPort(): Promise<number> {
@@ -14,18 +15,43 @@ async function closedPort(): Promise<number> {
 }
 
 describe.each(DATABASES)('HTTP rules on %s', (kind) => {
+  // Building an app per test took most of this file's time. The tests with the default configuration
+  // share one app, and those that move the clock share another; a test that switches companies or
+  // reads the operation log does it as a user of its own (a twin of finance). A test with limits of its
+  // own (counted per app) or one that breaks the database keeps an app of its own.
+  let shared: TestApp;
+  let clocked: TestApp;
+  const clock = manualClock();
+  beforeAll(async () => {
+    shared = await createTestApp(kind);
+    clocked = await createTestApp(kind, { clock });
+  });
+  afterAll(async () => {
+    await shared?.close();
+    await clocked?.close();
+  });
   let t: TestApp | undefined;
-  afterEach(async () => { await t?.close(); t = undefined; });
+  afterEach(async () => {
+    if (t !== shared && t !== clocked) await t?.close();
+    t = undefined;
+  });
+  let twins = 0;
+  /** A new user like finance (its companies, roles and password) in the app `app`; answers its name. */
+  const twinFinance = async (app: TestApp) => {
+    const username = `finance_${++twins}`;
+    await twinUser(app, 'finance', username);
+    return username;
+  };
 
   it('answers health when the database is ready, and serves the OpenAPI document', async () => {
-    t = await createTestApp(kind);
+    t = shared;
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ success: true, data: { status: 'ok', database: kind } });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/oauth/token', '/api/sys-info/me', '/api/switchOrg/{id}']));
   });
 
   it('answers 404 with the catalogue message for an unknown route', async () => {
-    t = await createTestApp(kind);
+    t = shared;
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, code: '404', msg: '资源不存在', data: null });
@@ -62,8 +88,8 @@ describe.each(DATABASES)('HTTP rules on %s', (kind) => {
   });
 
   it('answers a duplicate submission with 409 code 000 while the first is in flight, and replays it after', async () => {
-    t = await createTestApp(kind);
-    const s = await t.login('finance');
+    t = shared;
+    const s = await t.login(await twinFinance(t));
     const orgs = (await t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(s.access) })).json().data.orgs;
     const me = (await t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(s.access) })).json().data;
     await t.database.db.insertInto('idempotencyKey')
@@ -85,9 +111,8 @@ describe.each(DATABASES)('HTTP rules on %s', (kind) => {
   });
 
   it('lets a retry take over a key whose request died (pending past the timeout), but not one still running', async () => {
-    const clock = manualClock();
-    t = await createTestApp(kind, { clock });
-    const s = await t.login('finance');
+    t = clocked;
+    const s = await t.login(await twinFinance(t));
     const me = (await t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(s.access) })).json().data;
     const url = `/api/switchOrg/${me.orgs[1].id}`;
     // the request that made this key died with its process: the row stayed PENDING
@@ -104,8 +129,7 @@ describe.each(DATABASES)('HTTP rules on %s', (kind) => {
   });
 
   it('rolls back a write whose key a retry took over while it still ran: the vehicle is made once, by the retry', async () => {
-    const clock = manualClock();
-    t = await createTestApp(kind, { clock });
+    t = clocked;
     const s = await t.login('admin');
     const db = t.database.db;
     // no request timeout ends a slow write: this one's key is taken over by its retry (as after
@@ -142,7 +166,7 @@ describe.each(DATABASES)('HTTP rules on %s', (kind) => {
   });
 
   it('refuses with 422 a key used again with a different body, instead of replaying the other answer', async () => {
-    t = await createTestApp(kind);
+    t = shared;
     const s = await t.login('weigher');
     const headers = { ...bearer(s.access), 'idempotency-key': 'setting-read-01' };
     const first = await t.app.inject({ method: 'POST', url: '/api/index/getDefineSetVal', headers, payload: { paramName: 'data_desensitization' } });
@@ -157,7 +181,7 @@ describe.each(DATABASES)('HTTP rules on %s', (kind) => {
   });
 
   it('rejects unknown body properties and wrong types, naming the field', async () => {
-    t = await createTestApp(kind);
+    t = shared;
     const s = await t.login('weigher');
     const extra = await t.app.inject({ method: 'POST', url: '/api/index/getDefineSetVal', headers: bearer(s.access), payload: { paramName: 'data_desensitization', sneaky: 1 } });
     expect(extra.statusCode).toBe(400);
@@ -170,15 +194,16 @@ describe.each(DATABASES)('HTTP rules on %s', (kind) => {
   });
 
   it('writes signed-in writes to the operation log with secrets masked', async () => {
-    t = await createTestApp(kind);
-    const s = await t.login('finance');
+    t = shared;
+    const finance = await twinFinance(t);
+    const s = await t.login(finance);
     const me = (await t.app.inject({ method: 'GET', url: '/api/sys-info/me', headers: bearer(s.access) })).json().data;
     await t.app.inject({ method: 'POST', url: `/api/switchOrg/${me.orgs[1].id}`, headers: bearer(s.access) });
     await t.app.inject({ method: 'PUT', url: `/api/sys-user/password/modify/${me.user}`, headers: bearer(s.access), payload: { oldPassword: 'wrong', newPassword: 'Better#2027' } });
-    const rows = await t.database.db.selectFrom('sysLog').select(['title', 'username', 'statusCode', 'params', 'logType']).orderBy('id').execute();
+    const rows = await t.database.db.selectFrom('sysLog').select(['title', 'username', 'statusCode', 'params', 'logType']).where('username', '=', finance).orderBy('id').execute();
     expect(rows.map((r) => [r.title, r.username, r.statusCode, r.logType])).toEqual([
-      ['切换公司', 'finance', 200, 'OPERATION'],
-      ['修改密码', 'finance', 400, 'ERROR'],
+      ['切换公司', finance, 200, 'OPERATION'],
+      ['修改密码', finance, 400, 'ERROR'],
     ]);
     expect(JSON.stringify(rows[1].params)).not.toContain('Better#2027');
   });

@@ -1,14 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES, bearer, createTestApp, type TestApp } from '../../../tests/server/support/test-app';
+import { twinUser } from '../../../tests/server/support/twins';
 
 describe.each(DATABASES)('重置密码 and 解锁 on %s', (kind) => {
+  // One app for most tests (building one per test took most of this file's time): the users whose
+  // password a test resets or whom it locks are twins of the demo users, made by that test. The test
+  // that grants the weigher role more permissions gets an app of its own.
+  let shared: TestApp;
   let t: TestApp;
   let admin: string;
+  beforeAll(async () => { shared = await createTestApp(kind); });
+  afterAll(async () => { await shared?.close(); });
   beforeEach(async () => {
-    t = await createTestApp(kind);
+    t = shared;
     admin = (await t.login('admin')).access;
   });
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => { if (t !== shared) await t.close(); });
+  let twins = 0;
+  /** A new user like the demo user `model`, with the demo password; answers its name and id. */
+  const twin = async (model: 'assayer' | 'finance') => {
+    const username = `${model}_${++twins}`;
+    return { username, id: await twinUser(t, model, username) };
+  };
 
   const db = () => t.database.db;
   const idOf = async (username: string) => (await db().selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
@@ -27,8 +40,8 @@ describe.each(DATABASES)('重置密码 and 解锁 on %s', (kind) => {
   };
 
   it('resets with the change-password rules, ends the user\'s sessions and asks for a change at the next sign-in', async () => {
-    const id = await idOf('assayer');
-    const before = await t.login('assayer');
+    const { username: assayer, id } = await twin('assayer');
+    const before = await t.login(assayer);
     const weak = await call('PUT', `/api/sys-user/${id}/password/reset`, admin, { password: 'abc12345' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ msg: '新密码不符合要求：密码须包含大写字母、小写字母、数字和特殊字符中的至少三种', data: { field: 'password' } });
@@ -37,12 +50,12 @@ describe.each(DATABASES)('重置密码 and 解锁 on %s', (kind) => {
     const res = await call('PUT', `/api/sys-user/${id}/password/reset`, admin, { password: 'Reset#2026' });
     expect(res.json()).toMatchObject({ success: true, msg: '密码已重置' });
     expect((await call('GET', '/api/sys-info/me', before.access)).statusCode).toBe(401);
-    const after = await t.login('assayer', 'Reset#2026');
+    const after = await t.login(assayer, 'Reset#2026');
     expect(await checkSafe(after.access)).toMatchObject({ success: false, code: 'PWD_UNSAFE', msg: '请修改初始密码！' });
 
     // POST works too; mustChange false leaves a password the user keeps
     expect((await call('POST', `/api/sys-user/${id}/password/reset`, admin, { password: 'Keep#2026', mustChange: false })).json().success).toBe(true);
-    expect(await checkSafe((await t.login('assayer', 'Keep#2026')).access)).toMatchObject({ success: true });
+    expect(await checkSafe((await t.login(assayer, 'Keep#2026')).access)).toMatchObject({ success: true });
   });
 
   it('refuses an unknown user, the caller\'s own account and a caller without the permission', async () => {
@@ -60,6 +73,9 @@ describe.each(DATABASES)('重置密码 and 解锁 on %s', (kind) => {
   });
 
   it('a non-admin with the permissions acts only on users of the company they work in, never on an administrator nor a user with more permissions', async () => {
+    // an app of its own: it gives the weigher role permissions the other tests' weigher lacks
+    t = await createTestApp(kind);
+    admin = (await t.login('admin')).access;
     await grantWeigher('sys_user_reset_pwd', 'sys_user_unlock');
     const weigher = (await t.login('weigher')).access; // works in DFNY
     const [, hbgt] = (await db().selectFrom('sysOrg').select('id').orderBy('id').execute()).map((o) => o.id);
@@ -86,14 +102,14 @@ describe.each(DATABASES)('重置密码 and 解锁 on %s', (kind) => {
   });
 
   it('unlocks a locked user, who can sign in again; a user who is not locked is told so', async () => {
-    const id = await idOf('finance');
-    await lock('finance');
-    const refused = await t.token({ grant_type: 'password', username: 'finance', password: 'Demo@2026' });
+    const { username: finance, id } = await twin('finance');
+    await lock(finance);
+    const refused = await t.token({ grant_type: 'password', username: finance, password: 'Demo@2026' });
     expect(refused.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
     const res = await call('POST', `/api/sys-user/unlock/${id}`, admin);
     expect(res.json()).toMatchObject({ success: true, msg: '解锁成功' });
-    expect(await db().selectFrom('authLoginFailure').select('id').where('username', '=', 'finance').execute()).toEqual([]);
-    expect((await t.login('finance')).res.statusCode).toBe(200);
+    expect(await db().selectFrom('authLoginFailure').select('id').where('username', '=', finance).execute()).toEqual([]);
+    expect((await t.login(finance)).res.statusCode).toBe(200);
     const again = await call('POST', `/api/sys-user/unlock/${id}`, admin);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ msg: '该用户未被锁定', data: { field: 'id' } });

@@ -45,26 +45,29 @@ export interface TestAppOptions {
   seed?: 'demo' | 'none';
 }
 
-let snapshot: Promise<Blob> | undefined;
+const snapshots: { demo?: Promise<Blob>; migrated?: Promise<Blob> } = {};
 
-/** A migrated and demo-seeded embedded database, made once per worker (or by the global setup). */
-async function pgliteSnapshot(): Promise<Blob> {
-  const file = inject('pgliteSnapshot');
+/**
+ * A migrated embedded database, demo-seeded or not yet seeded, made by the global setup (or once per
+ * worker without it).
+ */
+async function pgliteSnapshot(kind: 'demo' | 'migrated'): Promise<Blob> {
+  const file = inject(kind === 'demo' ? 'pgliteSnapshot' : 'pgliteMigratedSnapshot');
   if (file && fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
-  snapshot ??= (async () => {
+  snapshots[kind] ??= (async () => {
     const database = await openDatabase({ memory: {} });
     await migrateToLatest(database.db);
-    await seedDatabase(database.db, { mode: 'demo' });
+    if (kind === 'demo') await seedDatabase(database.db, { mode: 'demo' });
     const blob = await database.dumpDataDir!();
     await database.close();
     return blob;
   })();
-  return snapshot;
+  return snapshots[kind];
 }
 
 /**
- * A fresh PostgreSQL database for one test app, dropped on close: a clone of the run's migrated and
- * demo-seeded template when there is one (global setup), else empty.
+ * A fresh PostgreSQL database for one test app, dropped on close: a clone of one of the run's templates
+ * (migrated, demo-seeded or not) when there is one (global setup), else empty.
  */
 async function freshPostgres(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
@@ -91,20 +94,15 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
   if (kind === 'pglite') {
-    database = await openDatabase({ memory: seedMode === 'demo' ? { snapshot: await pgliteSnapshot() } : {} });
-    if (seedMode !== 'demo') {
-      await migrateToLatest(database.db);
-      await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
-    }
+    database = await openDatabase({ memory: { snapshot: await pgliteSnapshot(seedMode === 'demo' ? 'demo' : 'migrated') } });
+    if (seedMode !== 'demo') await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
   } else {
-    const template = seedMode === 'demo' ? inject('postgresTemplate') || undefined : undefined;
+    const template = inject(seedMode === 'demo' ? 'postgresTemplate' : 'postgresMigratedTemplate') || undefined;
     const fresh = await freshPostgres(template);
     drop = fresh.drop;
     database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
-    if (!template) {
-      await migrateToLatest(database.db);
-      await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
-    }
+    if (!template) await migrateToLatest(database.db);
+    if (!template || seedMode !== 'demo') await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
   }
   const config: AppConfig = { ...loadConfig({}), staticDir: undefined, logLevel: 'silent', ...options.config };
   const app = await buildApp({ config, database, clock: options.clock, captcha: options.captcha, rateLimitStore: options.rateLimitStore, logger: false });
