@@ -63,8 +63,9 @@ test('计算分组 as finance: 新增 opens /modules/material/computation_group/
   await pick(free!.invName);
   await expect(cells(page, 'invCode')).toHaveValue(free!.invCode);
   await page.screenshot({ path: test.info().outputPath('computation-group-edit.png') });
-  // after a save the button's spinner can stay in its accessible name ("loading 保 存") until its leave
-  // animation ends, which a CI run saw never end: the name is matched with or without it
+  // a document's 保存 ignores repeats for 600 ms (a double click saves once): without animations the
+  // second pick can be done sooner, and a click then would be ignored
+  await page.waitForTimeout(650);
   await editPage(page).getByRole('button', { name: /^(loading\s+)?保\s*存$/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(page).toHaveURL(/\/computation_group\/index$/);
