@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, bearer, sharedTestApp, type TestApp } from './support/test-app';
 import { twinRole, twinUser } from './support/twins';
 
 interface MenuNode { title: string; children: MenuNode[] }
@@ -10,21 +10,9 @@ describe.each(DATABASES)('roles, menus, organisations and online users on %s', (
   // a role's menus or companies changes a twin of the demo role, held by a twin of the demo user, and
   // what it creates has names of its own. The two tests that change what every user sees (they delete
   // a seeded menu, or read the whole operation log) get apps of their own.
-  let shared: TestApp;
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => { shared = await createTestApp(kind); });
-  afterAll(async () => { await shared?.close(); });
-  beforeEach(async () => {
-    t = shared;
-    admin = (await t.login('admin')).access;
-  });
-  afterEach(async () => { if (t !== shared) await t.close(); });
-  /** Moves the test to an app of its own. */
-  const ownApp = async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-  };
+  const { ownApp } = sharedTestApp(kind, (app, token) => { t = app; admin = token; });
   let twins = 0;
   /** A twin of the demo role `model` and a user like the demo user of that name holding only it; answers the role's id and the user's name and id. */
   const twinWithRole = async (model: 'weigher' | 'finance') => {

@@ -1,21 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASES, bearer, createTestApp, type TestApp } from '../../../tests/server/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, bearer, sharedTestApp, type TestApp } from '../../../tests/server/support/test-app';
 import { twinUser } from '../../../tests/server/support/twins';
 
 describe.each(DATABASES)('重置密码 and 解锁 on %s', (kind) => {
   // One app for most tests (building one per test took most of this file's time): the users whose
   // password a test resets or whom it locks are twins of the demo users, made by that test. The test
   // that grants the weigher role more permissions gets an app of its own.
-  let shared: TestApp;
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => { shared = await createTestApp(kind); });
-  afterAll(async () => { await shared?.close(); });
-  beforeEach(async () => {
-    t = shared;
-    admin = (await t.login('admin')).access;
-  });
-  afterEach(async () => { if (t !== shared) await t.close(); });
+  const { ownApp } = sharedTestApp(kind, (app, token) => { t = app; admin = token; });
   let twins = 0;
   /** A new user like the demo user `model`, with the demo password; answers its name and id. */
   const twin = async (model: 'assayer' | 'finance') => {
@@ -74,8 +67,7 @@ describe.each(DATABASES)('重置密码 and 解锁 on %s', (kind) => {
 
   it('a non-admin with the permissions acts only on users of the company they work in, never on an administrator nor a user with more permissions', async () => {
     // an app of its own: it gives the weigher role permissions the other tests' weigher lacks
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
+    await ownApp();
     await grantWeigher('sys_user_reset_pwd', 'sys_user_unlock');
     const weigher = (await t.login('weigher')).access; // works in DFNY
     const [, hbgt] = (await db().selectFrom('sysOrg').select('id').orderBy('id').execute()).map((o) => o.id);

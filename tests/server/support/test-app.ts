@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { CaptchaGenerator } from '../../../server/auth/captcha-service';
 import type { Clock } from '../../../server/auth/session-service';
@@ -133,3 +133,23 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
 
 /** Authorization header for an access token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * One app for the tests of a `describe` block (building an app per test was most of a suite's time),
+ * with the administrator signed in afresh for each test: `use` hands the test its app and the admin's
+ * token before each test. `ownApp()` moves the current test to an app of its own, closed after it, for
+ * a test that changes what every user of the app sees (a seeded menu, a role of the demo users).
+ */
+export function sharedTestApp(kind: DatabaseKind, use: (app: TestApp, admin: string) => void): { ownApp(): Promise<void> } {
+  let shared: TestApp | undefined;
+  let current: TestApp | undefined;
+  const start = async (app: TestApp) => {
+    current = app;
+    use(app, (await app.login('admin')).access);
+  };
+  beforeAll(async () => { shared = await createTestApp(kind); });
+  afterAll(async () => { await shared?.close(); });
+  beforeEach(async () => { await start(shared!); });
+  afterEach(async () => { if (current && current !== shared) await current.close(); });
+  return { ownApp: async () => start(await createTestApp(kind)) };
+}
