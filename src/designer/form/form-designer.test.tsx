@@ -66,6 +66,18 @@ const card = (fieldName: string) => document.querySelector(`.wb-fd-field[data-fi
 const live = () => document.querySelector('.wb-fd-live')!.textContent;
 const puts = (calls: RuntimeRequest[]) => calls.filter((c) => c.method === 'PUT');
 
+/** Focuses the palette's 皮重 column once the canvas is drawn and picks it up with Space (keyboard only). */
+async function pickUpTare(): Promise<void> {
+  await waitFor(() => expect(card('driver')).toBeTruthy());
+  const item = await waitFor(() => {
+    const el = document.querySelector('[data-palette="col:fd_truck.tare"]') as HTMLElement | null;
+    expect(el).toBeTruthy();
+    return el!;
+  });
+  act(() => item.focus());
+  fireEvent.keyDown(item, { key: ' ', code: 'Space' });
+}
+
 afterEach(cleanup);
 
 describe('form designer', () => {
@@ -121,14 +133,7 @@ describe('form designer', () => {
 
   it('keyboard only: a palette column is picked up with Space, moved by the arrows, widened by Shift+arrows and placed with Enter', async () => {
     setup();
-    await waitFor(() => expect(card('driver')).toBeTruthy());
-    const item = await waitFor(() => {
-      const el = document.querySelector('[data-palette="col:fd_truck.tare"]') as HTMLElement | null;
-      expect(el).toBeTruthy();
-      return el!;
-    });
-    act(() => item.focus());
-    fireEvent.keyDown(item, { key: ' ', code: 'Space' });
+    await pickUpTare();
     // it starts on the first free row of the canvas, shown as a ghost
     await waitFor(() => expect(live()).toBe('已拿起 皮重，第2行第1列，占1列。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消'));
     expect((document.querySelector('.wb-fd-ghost') as HTMLElement).style.gridRow).toBe('2');
@@ -151,14 +156,7 @@ describe('form designer', () => {
 
   it('a place another field takes is shown refused while the column is carried there, and said so', async () => {
     setup();
-    await waitFor(() => expect(card('driver')).toBeTruthy());
-    const item = await waitFor(() => {
-      const el = document.querySelector('[data-palette="col:fd_truck.tare"]') as HTMLElement | null;
-      expect(el).toBeTruthy();
-      return el!;
-    });
-    act(() => item.focus());
-    fireEvent.keyDown(item, { key: ' ', code: 'Space' });
+    await pickUpTare();
     await waitFor(() => expect(live()).toMatch(/^已拿起 皮重，第2行第1列/));
     const ghost = () => document.querySelector('.wb-fd-ghost') as HTMLElement;
     expect(ghost().classList.contains('is-blocked')).toBe(false);
