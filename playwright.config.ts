@@ -18,7 +18,7 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     // the app turns antd's animations off for a system that asks for reduced motion: the tests do not
-    // wait for dialogs and menus to slide in and out (src/shell/antd-config.test.tsx checks both cases)
+    // wait for dialogs and menus to slide in and out (e2e/login.spec.ts checks a dialog both ways)
     reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -5,18 +5,15 @@ import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const reducedMotionQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null);
+const subscribeReducedMotion = (changed: () => void) => {
+  const query = reducedMotionQuery();
+  query?.addEventListener('change', changed);
+  return () => query?.removeEventListener('change', changed);
+};
+const reducedMotionNow = () => reducedMotionQuery()?.matches ?? false;
 
 /** Whether the person asked their system for less motion (followed while the page is open). */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const query = reducedMotionQuery();
-      query?.addEventListener('change', changed);
-      return () => query?.removeEventListener('change', changed);
-    },
-    () => reducedMotionQuery()?.matches ?? false,
-  );
-}
+const usePrefersReducedMotion = (): boolean => useSyncExternalStore(subscribeReducedMotion, reducedMotionNow);
 
 /**
  * antd in the chosen language and the house colours; its opening, closing and sliding animations are
