@@ -281,7 +281,7 @@ const Grid = memo(function Grid({ group, api, rows, target }: { group: string | 
           <div className={`wb-fd-ghost${t.clamp ? ' is-clamped' : ''}${t.occupiedBy ? ' is-blocked' : ''}`} style={{ gridColumn: `${t.col + 1} / span ${t.span}`, gridRow: t.row + 1 }}>
             {placeText(t, api.unit)}
             {t.clamp && <div className="wb-fd-clamp-note">{clampText(t.clamp, api.unit)}</div>}
-            {t.occupiedBy && <div className="wb-fd-clamp-note">{occupiedText(t.occupiedBy)}</div>}
+            {t.occupiedBy && <div className="wb-fd-occupied-note">{occupiedText(t.occupiedBy)}</div>}
           </div>
         )}
       </div>
