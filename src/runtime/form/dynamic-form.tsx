@@ -84,6 +84,21 @@ function useGridRemeasure(box: React.RefObject<HTMLDivElement | null>) {
   }, [box]);
 }
 
+/**
+ * Off-screen fields are neither laid out nor painted (shell.css, `content-visibility: auto`), but
+ * only once the form has been drawn: each Formily FormItem measures its label in the first frame
+ * after it mounts, and a measurement inside a skipped box lays that box out on its own (300 fields:
+ * 600 separate layouts). The class goes on after those first-frame measurements, straight on the
+ * element (a React re-render of the whole form for a class would cost more than it saves).
+ */
+function useSkipOffscreenAfterFirstFrame(box: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    // effects run children first: the FormItems' frame callbacks are queued before this one
+    const frame = requestAnimationFrame(() => box.current?.classList.add('is-drawn'));
+    return () => cancelAnimationFrame(frame);
+  }, [box]);
+}
+
 export function DynamicForm({ handle, onSubmit, buttons = true }: { handle: DynamicFormHandle; onSubmit?(values: Record<string, unknown>): void | Promise<void>; buttons?: boolean }) {
   // the controls in force (ControlsProvider): a host may replace some, e.g. the designer's canvas
   const controls = useControls();
@@ -93,6 +108,7 @@ export function DynamicForm({ handle, onSubmit, buttons = true }: { handle: Dyna
   const reset = useLeadingDebounce(() => { void handle.form.reset('*', { forceClear: false, validate: false }); }, SUBMIT_DEBOUNCE_MS);
   const box = useRef<HTMLDivElement>(null);
   useGridRemeasure(box);
+  useSkipOffscreenAfterFirstFrame(box);
   return (
     <FormProvider form={handle.form}>
       <div className="wb-dynamic-form" ref={box} style={{ minWidth: FORM_MIN_WIDTH }}>
