@@ -73,23 +73,3 @@ test('a dialog zooms in, unless the system asks for reduced motion: then it show
     await context.close();
   }
 });
-
-test('antd styles come from the stylesheet made at build time; in the reduced-motion theme they are made in the page', async ({ browser, baseURL }) => {
-  // the styles of the list page's antd components (each begins with its component's reset rule) written into <style> elements by the page itself
-  const madeInPage = (page: import('@playwright/test').Page) => page.evaluate(() =>
-    [...document.querySelectorAll('style')].filter((s) => /^:where\(\.css-\w+\)\[class\^="ant-(btn|table|input|select|pagination)"\]/.test(s.textContent ?? '')).length);
-  const primaryColour = (page: import('@playwright/test').Page) => page.locator('.wb-page:visible .ant-btn-primary').first().evaluate((b) => getComputedStyle(b).backgroundColor);
-  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
-    const context = await browser.newContext({ baseURL, reducedMotion });
-    const page = await context.newPage();
-    await signIn(page, 'admin');
-    await expect(page.getByTestId('user-menu')).toBeVisible();
-    await page.goto('/modules/measure/mm-pu-weigh/index');
-    await expect(page.locator('.wb-page .ant-table-row').first()).toBeVisible();
-    // the house colour either way
-    expect(await primaryColour(page)).toBe('rgb(31, 111, 209)');
-    if (reducedMotion === 'reduce') expect(await madeInPage(page)).toBeGreaterThan(0); // the sheet holds the default theme only
-    else expect(await madeInPage(page)).toBe(0);
-    await context.close();
-  }
-});

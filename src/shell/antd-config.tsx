@@ -2,7 +2,6 @@ import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { antdTheme } from './antd-theme';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const reducedMotionQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null);
@@ -22,7 +21,7 @@ const usePrefersReducedMotion = (): boolean => useSyncExternalStore(subscribeRed
  */
 export function AntdConfig({ locale, children }: { locale: string; children: ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
-  const theme = useMemo(() => antdTheme(reducedMotion), [reducedMotion]);
+  const theme = useMemo(() => ({ token: { colorPrimary: '#1f6fd1', borderRadius: 4, motion: !reducedMotion } }), [reducedMotion]);
   return <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={theme}>{children}</ConfigProvider>;
 }
 
