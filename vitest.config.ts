@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { nativeResizeObserver } from './vite.config';
+import { nativeResizeObserver } from './vite.config.ts';
 
 export default defineConfig({
   plugins: [react()],

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../build/precompress';
 import { loadConfig } from '../../server/config';
 import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `console.log('line ${i}');`).join('\n');
 
 /** The browser headers of the served UI and of the API (the browser side: e2e/browser-headers.spec.ts). */
 describe.each(DATABASES)('browser headers on %s', (kind) => {
@@ -15,6 +19,8 @@ describe.each(DATABASES)('browser headers on %s', (kind) => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index.js"></script>');
     fs.writeFileSync(path.join(dist, 'assets', 'index.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'app.js'), BIG_SCRIPT);
+    precompressDir(path.join(dist, 'assets'));
     t = await createTestApp(kind, { config: { staticDir: dist } });
   });
   afterAll(async () => {
@@ -60,5 +66,30 @@ describe.each(DATABASES)('browser headers on %s', (kind) => {
     expect(loadConfig({}).frameSources).toBe('https: http:');
     expect(loadConfig({ FRAME_SOURCES: 'https://bi.example.com https://*.example.org' }).frameSources).toBe('https://bi.example.com https://*.example.org');
     expect(() => loadConfig({ FRAME_SOURCES: "https: ; script-src 'unsafe-inline'" })).toThrow(/FRAME_SOURCES/);
+  });
+
+  it('a script is sent as its brotli or gzip copy made at build time to a browser that accepts it, and as itself otherwise', async () => {
+    // precondition: the copies exist beside the script; a file under 1 KB gets none
+    expect(fs.existsSync(path.join(dist, 'assets', 'app.js.br')) && fs.existsSync(path.join(dist, 'assets', 'app.js.gz'))).toBe(true);
+    expect(fs.existsSync(path.join(dist, 'assets', 'index.js.br'))).toBe(false);
+    const get = (encoding?: string) => t.app.inject({ method: 'GET', url: '/assets/app.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers.vary)).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectHeaders(br);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // a page of the UI (no copy) is still the index page
+    const page = await t.app.inject({ method: 'GET', url: '/modules/purorder/pu_notice/list', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
   });
 });
