@@ -275,7 +275,10 @@ async function pointerRounds(page: Page, fields: { name: string; row: number; co
     await page.waitForFunction(([sel, want]) => {
       const el = document.querySelector(sel) as HTMLElement | null;
       return !!el && `${el.style.gridRow}|${el.style.gridColumn}` === want;
-    }, [`.wb-fd-field[data-field="${f.name}"]`, place(f.row, to)] as const, { timeout: 10_000 });
+    }, [`.wb-fd-field[data-field="${f.name}"]`, place(f.row, to)] as const, { timeout: 10_000 }).catch(async () => {
+      const at = await card(page, f.name).evaluate((el) => `${el.style.gridRow}|${el.style.gridColumn}`);
+      throw new Error(`pointer drag ${r + 1}: ${f.name} should have been dropped at ${place(f.row, to)}, it is at ${at}`);
+    });
     await page.waitForTimeout(100);
   }
 }

@@ -278,7 +278,9 @@ const Grid = memo(function Grid({ group, api, rows, target }: { group: string | 
       <div className="wb-fd-row" role="presentation" ref={hostRef(api.hosts, group ?? '')} />
       <div className="wb-fd-row" role="presentation">
         {t && (
-          <div className={`wb-fd-ghost${t.clamp ? ' is-clamped' : ''}${t.occupiedBy ? ' is-blocked' : ''}`} style={{ gridColumn: `${t.col + 1} / span ${t.span}`, gridRow: t.row + 1 }}>
+          // in the grid's right half its note opens leftwards: running past the canvas, it would make the
+          // canvas scroll sideways, and a drag near the edge would then scroll it under the pointer
+          <div className={`wb-fd-ghost${t.clamp ? ' is-clamped' : ''}${t.occupiedBy ? ' is-blocked' : ''}${2 * t.col + t.span > GRID_UNITS ? ' is-end' : ''}`} style={{ gridColumn: `${t.col + 1} / span ${t.span}`, gridRow: t.row + 1 }}>
             {placeText(t, api.unit)}
             {t.clamp && <div className="wb-fd-clamp-note">{clampText(t.clamp, api.unit)}</div>}
             {t.occupiedBy && <div className="wb-fd-occupied-note">{occupiedText(t.occupiedBy)}</div>}

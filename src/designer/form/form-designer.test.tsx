@@ -166,11 +166,14 @@ describe('form designer', () => {
     await waitFor(() => expect(live()).toBe('第1行第1列，占1列，该位置已有字段 车牌号，不能放下'));
     expect(ghost().classList.contains('is-blocked')).toBe(true);
     expect(ghost().textContent).toContain('该位置已有字段 车牌号，不能放下');
+    // its note opens rightwards in the grid's left half, leftwards in its right half (never past the canvas)
+    expect(ghost().classList.contains('is-end')).toBe(false);
     // two to the right: free
     fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight' });
     fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight' });
     await waitFor(() => expect(live()).toBe('第1行第3列，占1列'));
     expect(ghost().classList.contains('is-blocked')).toBe(false);
+    expect(ghost().classList.contains('is-end')).toBe(true);
     // back onto 司机, and Enter there is refused: nothing is added
     fireEvent.keyDown(document, { key: 'ArrowLeft', code: 'ArrowLeft' });
     await waitFor(() => expect(live()).toBe('第1行第2列，占1列，该位置已有字段 司机，不能放下'));
