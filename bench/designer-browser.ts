@@ -348,6 +348,16 @@ async function signInScripts(browser: Browser, base: string): Promise<void> {
   if (found.length) throw new Error('the sign-in route loads the designer');
 }
 
+/** With BENCH_TRACE set: a timeline trace of the page from each `start` to its `stop`, written as NAME.json into that folder. */
+function timeline(browser: Browser, page: Page): { start(name: string): Promise<void>; stop(): Promise<void> } {
+  const dir = process.env.BENCH_TRACE;
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  return {
+    start: async (name) => { if (dir) await browser.startTracing(page, { path: path.join(dir, `${name}.json`), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] }); },
+    stop: async () => { if (dir) await browser.stopTracing(); },
+  };
+}
+
 /** With BENCH_PROFILE set: a CPU profile of the page from now to each `save`, written as NAME.cpuprofile into that folder. */
 async function cpuProfile(page: Page): Promise<{ save(name: string): Promise<void> }> {
   const dir = process.env.BENCH_PROFILE;
@@ -399,9 +409,12 @@ export async function benchDesignerBrowser(): Promise<void> {
     const bottom = [0, 1, 2, 3].map((col) => ({ name: fieldName(FIELDS - 4 + col), row: lastRow, col }));
     const dropTimes: Change[] = [];
     await startFrames(page);
-    // BENCH_PROFILE=dir writes the commands' CPU profiles there, BENCH_TRACE=file a timeline trace of the resizes (both open in Chromium's DevTools)
+    // BENCH_PROFILE=dir writes the commands' CPU profiles there, BENCH_TRACE=dir their timeline traces (both open in Chromium's DevTools)
     const profile = await cpuProfile(page);
+    const trace = timeline(browser, page);
+    await trace.start('move');
     await keyboardRounds(page, bottom, 16, dropTimes);
+    await trace.stop();
     await profile.save('move');
     const keyFrames = await stopFrames(page);
     await startFrames(page);
@@ -411,12 +424,14 @@ export async function benchDesignerBrowser(): Promise<void> {
 
     await profile.save('pointer');
     const resizeTimes: Change[] = [];
-    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await trace.start('resize');
     await resizeRounds(page, bottom[3], 30, resizeTimes);
-    if (process.env.BENCH_TRACE) await browser.stopTracing();
+    await trace.stop();
     await profile.save('resize');
     const typeTimes: Change[] = [];
+    await trace.start('typing');
     await typingRounds(page, bottom[1].name, 30, typeTimes);
+    await trace.stop();
     await profile.save('typing');
     const all = [...dropTimes, ...resizeTimes, ...typeTimes];
     const work = (list: Change[]) => line(list.map((c) => c.work));
