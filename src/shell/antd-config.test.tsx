@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { theme } from 'antd';
+import { ConfigProvider, Select, Table, Tag, theme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AntdConfig } from './antd-config';
 
@@ -40,5 +40,40 @@ describe('AntdConfig', () => {
     expect(motion()).toBe('on');
     act(() => system.set(true));
     expect(motion()).toBe('off');
+  });
+});
+
+/** Every style antd and our reset wrote into the page. */
+const styles = () => [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
+const PER_COMPONENT_RESET = /\[class\^="ant-[a-z-]+"\]/g;
+function Components() {
+  return (
+    <>
+      <Table rowKey="id" size="small" columns={[{ title: '车牌号', dataIndex: 'plate' }]} dataSource={[{ id: 1, plate: '蒙A12345' }]} />
+      <Tag color="green">已审核</Tag>
+      <Select style={{ width: 120 }} options={[{ value: 1, label: '电煤' }]} />
+    </>
+  );
+}
+
+describe('antd styles (speed: one reset instead of one per component)', () => {
+  it('antd alone writes a reset per component; under AntdConfig there is one for all, with the theme font', () => {
+    systemMotion(false);
+    // precondition, with a token of its own so that its styles are not the ones cached for the house theme
+    render(<ConfigProvider theme={{ token: { colorPrimary: '#123456' } }}><Components /></ConfigProvider>);
+    const plain = new Set(styles().match(PER_COMPONENT_RESET));
+    expect([...plain]).toEqual(expect.arrayContaining(['[class^="ant-table"]', '[class^="ant-tag"]', '[class^="ant-select"]']));
+    cleanup();
+    for (const style of document.querySelectorAll('style')) style.remove();
+
+    render(<AntdConfig locale="zh-CN"><Components /></AntdConfig>);
+    expect(screen.getByText('蒙A12345')).toBeTruthy();
+    const css = styles();
+    expect(css.match(PER_COMPONENT_RESET)).toBeNull();
+    const resets = css.split('}').filter((rule) => rule.includes('[class^="ant-"]') && rule.includes('font-family'));
+    expect(resets).toHaveLength(1);
+    expect(resets[0]).toContain(`font-size:14px`);
+    // box-sizing for the elements inside a component: the weight of two classes, as antd's own was
+    expect(css).toMatch(/\[class\^="ant-"\] \[class\^="ant-"\][^{]*\{box-sizing:border-box/);
   });
 });

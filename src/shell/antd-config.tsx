@@ -1,7 +1,9 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { AntdReset, dropComponentResets } from './antd-reset';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const reducedMotionQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null);
@@ -15,13 +17,23 @@ const reducedMotionNow = () => reducedMotionQuery()?.matches ?? false;
 /** Whether the person asked their system for less motion (followed while the page is open). */
 const usePrefersReducedMotion = (): boolean => useSyncExternalStore(subscribeReducedMotion, reducedMotionNow);
 
+const TRANSFORMERS = [dropComponentResets];
+
 /**
  * antd in the chosen language and the house colours; its opening, closing and sliding animations are
- * turned off for a person whose system asks for reduced motion.
+ * turned off for a person whose system asks for reduced motion. Its per-component style resets are
+ * written once for all components (`antd-reset.tsx`).
  */
 export function AntdConfig({ locale, children }: { locale: string; children: ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
   const theme = useMemo(() => ({ token: { colorPrimary: '#1f6fd1', borderRadius: 4, motion: !reducedMotion } }), [reducedMotion]);
-  return <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={theme}>{children}</ConfigProvider>;
+  return (
+    <StyleProvider transformers={TRANSFORMERS}>
+      <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={theme}>
+        <AntdReset />
+        {children}
+      </ConfigProvider>
+    </StyleProvider>
+  );
 }
 
