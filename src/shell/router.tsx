@@ -1,15 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { ErrorPage } from './pages/error-page';
 import { LoginPage } from './pages/login-page';
+import { loadLayout, loadMenuPage, preloadPage } from './pages/page-modules';
 import { LOCK_PATH, isLocked } from './session/idle-lock';
 import { session } from './session/session-store';
 
-const BasicLayout = lazy(() => import('./layout/basic-layout').then((m) => ({ default: m.BasicLayout })));
+const BasicLayout = lazy(() => loadLayout().then((m) => ({ default: m.BasicLayout })));
 const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
-const MenuPage = lazy(() => import('./pages/menu-page').then((m) => ({ default: m.MenuPage })));
-const TemplateFreePage = lazy(() => import('./pages/menu-page').then((m) => ({ default: m.TemplateFreePage })));
+const MenuPage = lazy(() => loadMenuPage().then((m) => ({ default: m.MenuPage })));
+const TemplateFreePage = lazy(() => loadMenuPage().then((m) => ({ default: m.TemplateFreePage })));
 const CommonMenusPage = lazy(() => import('./pages/extra-pages').then((m) => ({ default: m.CommonMenusPage })));
 const IframePage = lazy(() => import('./pages/extra-pages').then((m) => ({ default: m.IframePage })));
 const LockPage = lazy(() => import('./pages/lock-page').then((m) => ({ default: m.LockPage })));
@@ -34,6 +35,13 @@ function RequireAuth({ children }: { children: ReactNode }) {
 
 const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
+/** The signed-in shell; the first address it opens has its page modules fetched at once (`preloadPage`). */
+function SignedInLayout() {
+  const { pathname } = useLocation();
+  useState(() => preloadPage(session.menu, pathname));
+  return page(<BasicLayout />);
+}
+
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/lock', element: page(<LockPage />) },
@@ -55,7 +63,7 @@ export const router = createBrowserRouter([
   { path: '/editpwd', element: <RequireAuth>{page(<EditPasswordPage />)}</RequireAuth> },
   {
     path: '/',
-    element: <RequireAuth>{page(<BasicLayout />)}</RequireAuth>,
+    element: <RequireAuth><SignedInLayout /></RequireAuth>,
     children: [
       { index: true, element: <Navigate to="/clouds/index" replace /> },
       { path: 'clouds', element: <Navigate to="/clouds/index" replace /> },

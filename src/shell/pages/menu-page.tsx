@@ -7,24 +7,25 @@ import { formPageOf, formPageTitle, SUB_PAGES, subPageOf } from '../navigation';
 import { i18nStore, useT } from '../i18n/i18n';
 import { findLeafByRoute, leafRoute, menuTitle, type MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
+import { loadDesignerPages, loadFormPage, loadRuntime } from './page-modules';
 
-const TemplateListPage = lazy(() => import('../../runtime').then((m) => ({ default: m.TemplateListPage })));
-const FormPage = lazy(() => import('./form-page').then((m) => ({ default: m.FormPage })));
+const TemplateListPage = lazy(() => loadRuntime().then((m) => ({ default: m.TemplateListPage })));
+const FormPage = lazy(() => loadFormPage().then((m) => ({ default: m.FormPage })));
 const MenuAdminPage = lazy(() => import('./admin/menu-admin-page').then((m) => ({ default: m.MenuAdminPage })));
 const UserAdminPage = lazy(() => import('./admin/user-admin-page').then((m) => ({ default: m.UserAdminPage })));
 const OrgAdminPage = lazy(() => import('./admin/org-admin-page').then((m) => ({ default: m.OrgAdminPage })));
 const RoleAdminPage = lazy(() => import('./admin/role-admin-page').then((m) => ({ default: m.RoleAdminPage })));
 const GroupAdminPage = lazy(() => import('./admin/group-admin-page').then((m) => ({ default: m.GroupAdminPage })));
 const WarnNoticePage = lazy(() => import('./admin/warn-notice-page').then((m) => ({ default: m.WarnNoticePage })));
-const FormatListHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.FormatListHost })));
-const DatasourceHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.DatasourceHost })));
-const FormatFieldsHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.FormatFieldsHost })));
-const ListDesignerHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.ListDesignerHost })));
-const PickerDesignerHost = lazy(() => import('./designer-pages').then((m) => ({ default: m.PickerDesignerHost })));
+const FormatListHost = lazy(() => loadDesignerPages().then((m) => ({ default: m.FormatListHost })));
+const DatasourceHost = lazy(() => loadDesignerPages().then((m) => ({ default: m.DatasourceHost })));
+const FormatFieldsHost = lazy(() => loadDesignerPages().then((m) => ({ default: m.FormatFieldsHost })));
+const ListDesignerHost = lazy(() => loadDesignerPages().then((m) => ({ default: m.ListDesignerHost })));
+const PickerDesignerHost = lazy(() => loadDesignerPages().then((m) => ({ default: m.PickerDesignerHost })));
 const WeighPage = lazy(() => import('./weigh/weigh-page').then((m) => ({ default: m.WeighPage })));
 const LogAdminPage = lazy(() => import('./admin/log-admin-page').then((m) => ({ default: m.LogAdminPage })));
 const SettingAdminPage = lazy(() => import('./admin/setting-admin-page').then((m) => ({ default: m.SettingAdminPage })));
-const NoTemplate = lazy(() => import('../../runtime').then((m) => ({ default: m.NoTemplate })));
+const NoTemplate = lazy(() => loadRuntime().then((m) => ({ default: m.NoTemplate })));
 
 /** Menu component names → pages; anything else is the unconfigured-template page. */
 const PAGES: Record<string, (menu: MenuNode, preset?: Record<string, string>) => React.ReactNode> = {
