@@ -3,23 +3,25 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { RuntimeProvider, type RuntimeServices } from '../runtime';
+import { TEMPLATE_URL } from '../runtime/template-request';
 import type { Template } from '../schema/template';
 import { i18nStore, type Locale } from './i18n/i18n';
 import { DESIGNER_EN_US } from './i18n/designer-en-US';
 import { RUNTIME_EN_US } from './i18n/runtime-en-US';
 import { localizeTemplate } from './i18n/template-labels';
 import { download } from './request/download';
+import { takeEarly } from './request/early-answers';
 import { request } from './request/request';
 import { session } from './session/session-store';
 import { settings } from './settings-store';
 
-const hostRequest: RuntimeServices['request'] = (options) => request(options);
-/** The runtime's template fetch; the host answers a template with its labels in the language shown. */
-const TEMPLATE_URL = '/optimus_prime/optimusPrime';
+/** A call of the runtime: answered by the one the shell made early for the page, if any (`early-answers.ts`). */
+const hostRequest: RuntimeServices['request'] = (options) => takeEarly(options) ?? request(options);
+/** The host answers a template with its labels in the language shown. */
 const REQUESTS: Record<Locale, RuntimeServices['request']> = {
   'zh-CN': hostRequest,
   'en-US': async <T,>(options: Parameters<RuntimeServices['request']>[0]) => {
-    const data = await request<T>(options);
+    const data = await hostRequest<T>(options);
     return (options.url === TEMPLATE_URL && data ? localizeTemplate(data as unknown as Template, 'en-US') : data) as T;
   },
 };

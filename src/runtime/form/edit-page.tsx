@@ -6,6 +6,7 @@ import { resourceBase } from '../list/list-actions';
 import { notifyResourceSaved } from '../list/list-events';
 import { useRuntime, useTr } from '../runtime-context';
 import { NO_FORM_TEMPLATE, RecordForm } from './form-dialog';
+import { templateRequest } from '../template-request';
 
 /** What an edit page's address asks for: the form mode (route query `type`) and the record (`id`). */
 export interface FormPageRequest { mode: FormMode; rowId: number | null }
@@ -45,7 +46,7 @@ export function TemplateEditPage({ menuId, request: ask, weighStatus = null, onD
     let live = true;
     setState(null);
     (async () => {
-      const template = await request<Template>({ url: '/optimus_prime/optimusPrime', query: { formatType: 'FORM', menuId: String(menuId) }, quiet: true }).catch(() => null);
+      const template = await request<Template>(templateRequest('FORM', menuId)).catch(() => null);
       if (!template) return { missing: NO_FORM_TEMPLATE };
       const base = resourceBase(template.resUrl ?? '');
       const row = ask.rowId === null ? {}

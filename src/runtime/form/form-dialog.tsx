@@ -15,6 +15,7 @@ import { CHILD_MESSAGES } from '../../schema/child-rows';
 import { ChildTable, createChildStore, type ChildStore } from './child-table';
 import type { WeighPick } from '../picker/weigh-picker';
 import { DynamicForm, SUBMIT_DEBOUNCE_MS, keepFocus, useLeadingDebounce, useTemplateForm } from './dynamic-form';
+import { templateRequest } from '../template-request';
 
 /** What the list asks the dialog to do: a new record, an edit of one, or a new one copied from one. */
 export type FormRequest = { mode: 'create' } | { mode: 'update'; rowId: number } | { mode: 'create1'; rowId: number };
@@ -78,7 +79,7 @@ export function TemplateFormDialog({ menuId, base, request: ask, onClose, onSave
     const { request, message, onClose } = latest.current;
     let live = true;
     (async () => {
-      const t = await request<Template>({ url: '/optimus_prime/optimusPrime', query: { formatType: 'FORM', menuId: String(menuId) }, quiet: true })
+      const t = await request<Template>(templateRequest('FORM', menuId))
         .catch(() => null);
       if (!t) {
         message.warning(NO_FORM_TEMPLATE);

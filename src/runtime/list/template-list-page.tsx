@@ -26,6 +26,7 @@ import { PicturesViewer } from './pictures-viewer';
 import { useExport } from './use-export';
 import { EChart } from '../widgets/echart';
 import { chartOption, type ReportChart } from '../../schema/report-chart';
+import { templateRequest } from '../template-request';
 
 /** 动态报表: the template's chart over the rows the list shows (ECharts, loaded with the first chart). */
 export function ReportChartView({ chart, rows, fields, title }: { chart: ReportChart; rows: Row[]; fields: readonly FieldDefinition[]; title: string }) {
@@ -76,7 +77,7 @@ export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, 
   const [missing, setMissing] = useState(false);
   useEffect(() => {
     let live = true;
-    request<Template>({ url: '/optimus_prime/optimusPrime', query: { formatType: 'LIST', menuId: String(menuId) }, quiet: true })
+    request<Template>(templateRequest('LIST', menuId))
       .then((t) => { if (live) setTemplate(t); })
       .catch(() => { if (live) setMissing(true); });
     return () => { live = false; };

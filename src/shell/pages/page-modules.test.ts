@@ -19,10 +19,10 @@ const menu: MenuNode[] = [{
 
 describe('the module a signed-in address draws (fetched at start with the layout)', () => {
   it('names the form page, the template list, the designer, or none', () => {
-    expect(pageModuleOf(menu, '/modules/material/as-driver/edit')).toBe('form');
-    expect(pageModuleOf(menu, '/modules/material/as-driver/index')).toBe('list');
-    expect(pageModuleOf(menu, '/admin/user/index')).toBe('list');
-    expect(pageModuleOf(menu, '/custom/format/form/sub')).toBe('designer');
+    expect(pageModuleOf(menu, '/modules/material/as-driver/edit')).toEqual({ module: 'form', menuId: 2 });
+    expect(pageModuleOf(menu, '/modules/material/as-driver/index')).toEqual({ module: 'list', menuId: 2 });
+    expect(pageModuleOf(menu, '/admin/user/index')).toEqual({ module: 'list', menuId: 3 });
+    expect(pageModuleOf(menu, '/custom/format/form/sub')).toEqual({ module: 'designer' });
     expect(pageModuleOf(menu, '/measure/weigh/index')).toBeNull();
     expect(pageModuleOf(menu, '/clouds/index')).toBeNull();
     expect(pageModuleOf([], '/modules/material/as-driver/edit')).toBeNull();

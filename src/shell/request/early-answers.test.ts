@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { templateRequest } from '../../runtime/template-request';
+import { session } from '../session/session-store';
+import { askEarly, EARLY_ANSWER_MS, takeEarly } from './early-answers';
+import { request } from './request';
+
+vi.mock('./request', async (original) => ({ ...(await original<typeof import('./request')>()), request: vi.fn() }));
+const calls = vi.mocked(request);
+
+beforeEach(() => {
+  calls.mockReset();
+  calls.mockImplementation(async (o) => ({ asked: (o.query as Record<string, string>).menuId }) as never);
+  session.accessToken = 'token-a';
+});
+afterEach(() => { vi.useRealTimers(); session.accessToken = null; });
+
+describe('answers asked for early (the template of the page an address opens)', () => {
+  it('the page’s identical call takes the early answer, once, without asking the server again', async () => {
+    askEarly(templateRequest('FORM', 63));
+    expect(calls).toHaveBeenCalledTimes(1);
+    const taken = takeEarly(templateRequest('FORM', 63));
+    expect(taken).not.toBeNull();
+    await expect(taken).resolves.toEqual({ asked: '63' });
+    expect(takeEarly(templateRequest('FORM', 63))).toBeNull();
+    expect(calls).toHaveBeenCalledTimes(1);
+  });
+
+  it('another call, a stale answer or another session’s answer is not handed out', () => {
+    askEarly(templateRequest('FORM', 63));
+    expect(takeEarly(templateRequest('LIST', 63))).toBeNull();
+    expect(takeEarly(templateRequest('FORM', 64))).toBeNull();
+
+    vi.useFakeTimers();
+    askEarly(templateRequest('LIST', 7));
+    vi.advanceTimersByTime(EARLY_ANSWER_MS + 1);
+    expect(takeEarly(templateRequest('LIST', 7))).toBeNull();
+
+    // the same call in the same session is handed out (the precondition), in a new session it is not
+    askEarly(templateRequest('LIST', 8));
+    expect(takeEarly(templateRequest('LIST', 8))).not.toBeNull();
+    askEarly(templateRequest('LIST', 8));
+    session.accessToken = 'token-b';
+    expect(takeEarly(templateRequest('LIST', 8))).toBeNull();
+  });
+
+  it('only plain reads are asked early, and only in a signed-in session', () => {
+    askEarly({ method: 'POST', url: '/measure/mm-pu-weigh/list', body: { limit: { pn: 1, ps: 10 } } });
+    session.accessToken = null;
+    askEarly(templateRequest('FORM', 63));
+    expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('a failed early call rejects the page’s call as its own would', async () => {
+    calls.mockRejectedValueOnce(new Error('模板不存在'));
+    askEarly(templateRequest('FORM', 63));
+    await expect(takeEarly(templateRequest('FORM', 63))).rejects.toThrow('模板不存在');
+  });
+});
