@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { templateRequest } from '../../runtime/template-request';
 import type { MenuButton, MenuNode } from '../session/menu';
 import { pageModuleOf } from './page-modules';
 
@@ -19,10 +20,11 @@ const menu: MenuNode[] = [{
 
 describe('the module a signed-in address draws (fetched at start with the layout)', () => {
   it('names the form page, the template list, the designer, or none', () => {
-    expect(pageModuleOf(menu, '/modules/material/as-driver/edit')).toEqual({ module: 'form', menuId: 2 });
-    expect(pageModuleOf(menu, '/modules/material/as-driver/index')).toEqual({ module: 'list', menuId: 2 });
-    expect(pageModuleOf(menu, '/admin/user/index')).toEqual({ module: 'list', menuId: 3 });
-    expect(pageModuleOf(menu, '/custom/format/form/sub')).toEqual({ module: 'designer' });
+    expect(pageModuleOf(menu, '/modules/material/as-driver/edit')).toEqual({ module: 'form', template: templateRequest('FORM', 2) });
+    expect(pageModuleOf(menu, '/modules/material/as-driver/index')).toEqual({ module: 'list', template: templateRequest('LIST', 2) });
+    // an administration list reads its template as it needs: none asked early
+    expect(pageModuleOf(menu, '/admin/user/index')).toEqual({ module: 'list', template: null });
+    expect(pageModuleOf(menu, '/custom/format/form/sub')).toEqual({ module: 'designer', template: null });
     expect(pageModuleOf(menu, '/measure/weigh/index')).toBeNull();
     expect(pageModuleOf(menu, '/clouds/index')).toBeNull();
     expect(pageModuleOf([], '/modules/material/as-driver/edit')).toBeNull();

@@ -1,3 +1,4 @@
+import type { RuntimeRequest } from '../../runtime/runtime-context';
 import { templateRequest } from '../../runtime/template-request';
 import { formPageOf, subPageOf } from '../navigation';
 import { askEarly } from '../request/early-answers';
@@ -13,17 +14,23 @@ export const loadFormPage = () => import('./form-page');
 export const loadRuntime = () => import('../../runtime');
 export const loadDesignerPages = () => import('./designer-pages');
 
-export type PageModule = { module: 'form' | 'list'; menuId: number } | { module: 'designer'; menuId?: undefined };
+/**
+ * Which on-demand module the page at an address draws (from the menu kept with the session), and the
+ * template the page reads first, if the shell may ask for it early: a form page's, and a plain template
+ * list's that is published (the administration pages read theirs as they need).
+ */
+export type PageModule = { module: 'form' | 'list' | 'designer'; template: RuntimeRequest | null };
 
-/** Which on-demand module the page at an address draws, and the menu entry whose template it reads (from the menu kept with the session). */
+/** The page module of an address, and the template to ask for early. */
 export function pageModuleOf(menu: readonly MenuNode[], pathname: string): PageModule | null {
   const form = formPageOf(menu, pathname);
-  if (form) return { module: 'form', menuId: form.entry.id };
-  if (subPageOf(menu, pathname)) return { module: 'designer' };
+  if (form) return { module: 'form', template: templateRequest('FORM', form.entry.id) };
+  if (subPageOf(menu, pathname)) return { module: 'designer', template: null };
   const leaf = findLeafByRoute(menu, pathname);
   const component = leaf?.component ?? '';
-  if (leaf && (component === 'views/template/list' || component.startsWith('views/admin/'))) return { module: 'list', menuId: leaf.id };
-  return null;
+  if (!leaf || !(component === 'views/template/list' || component.startsWith('views/admin/'))) return null;
+  const published = component === 'views/template/list' && leaf.listTemplate !== false;
+  return { module: 'list', template: published ? templateRequest('LIST', leaf.id) : null };
 }
 
 /**
@@ -35,15 +42,7 @@ export function preloadPage(menu: readonly MenuNode[], pathname: string): void {
   void loadLayout();
   void loadMenuPage();
   const page = pageModuleOf(menu, pathname);
-  if (page?.module === 'form') {
-    void loadFormPage();
-    askEarly(templateRequest('FORM', page.menuId));
-  } else if (page?.module === 'designer') {
-    void loadDesignerPages();
-  } else if (page?.module === 'list') {
-    void loadRuntime();
-    const leaf = findLeafByRoute(menu, pathname);
-    // a plain template list whose template is published (the administration pages read theirs as they need)
-    if (leaf?.component === 'views/template/list' && leaf.listTemplate !== false) askEarly(templateRequest('LIST', page.menuId));
-  }
+  if (!page) return;
+  void { form: loadFormPage, list: loadRuntime, designer: loadDesignerPages }[page.module]();
+  if (page.template) askEarly(page.template);
 }
