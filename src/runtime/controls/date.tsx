@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { ComponentType } from 'react';
 import { DATE_SPEC_PROPERTY } from '../../schema/control-properties';
 import { DATE_FORMAT, control, withCommon, withDefaults } from './shared';
+import { dateStandIn } from './stand-in';
 import type { CellProps } from './types';
 
 /** A child-table date cell: the picked day (or day and time) as text in `format`. */
@@ -22,7 +23,7 @@ export function dateCell(format: string, showTime: boolean): ComponentType<CellP
 /** A day (DATA_BOX); its default may be a relative date (选择时间). */
 export const dateControl = control({
   name: 'Date',
-  Field: withDefaults(FormilyDatePicker, { format: DATE_FORMAT, style: { width: '100%' } }) as ComponentType<never>,
+  Field: withDefaults(dateStandIn(FormilyDatePicker as ComponentType<never>), { format: DATE_FORMAT, style: { width: '100%' } }) as ComponentType<never>,
   Cell: dateCell(DATE_FORMAT, false),
   palette: [{ kind: 'DATA_BOX', label: '日期', icon: <CalendarOutlined />, defaults: { formSubmitType: 'DATA_BOX', fieldType: 'DATE' } }],
   properties: withCommon(DATE_SPEC_PROPERTY),

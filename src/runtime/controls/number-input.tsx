@@ -4,6 +4,7 @@ import { InputNumber } from 'antd';
 import type { ComponentType } from 'react';
 import { CALCULATE_PROPERTY, TOTAL_PROPERTY } from '../../schema/control-properties';
 import { control, withCommon, withDefaults } from './shared';
+import { numberStandIn } from './stand-in';
 import type { CellProps } from './types';
 
 function NumberCell({ value, set, common }: CellProps) {
@@ -13,7 +14,7 @@ function NumberCell({ value, set, common }: CellProps) {
 /** Numbers (a text kind on a NUMBER field): kept as strings, so no decimal is lost. */
 export const numberInputControl = control({
   name: 'NumberInput',
-  Field: withDefaults(NumberPicker, { stringMode: true, style: { width: '100%' } }) as ComponentType<never>,
+  Field: withDefaults(numberStandIn(NumberPicker as ComponentType<never>), { stringMode: true, style: { width: '100%' } }) as ComponentType<never>,
   Cell: NumberCell,
   palette: [{ kind: 'ONE_TXT', label: '数字', icon: <FieldNumberOutlined />, defaults: { formSubmitType: 'ONE_TXT', fieldType: 'NUMBER' } }],
   properties: withCommon(TOTAL_PROPERTY, CALCULATE_PROPERTY),

@@ -4,6 +4,7 @@ import { Select } from 'antd';
 import type { ComponentType } from 'react';
 import { OPTIONS_PROPERTY } from '../../schema/control-properties';
 import { choiceView, control, withCommon, withDefaults } from './shared';
+import { selectStandIn } from './stand-in';
 import type { CellProps } from './types';
 
 function SelectCell({ field, value, set, check, common }: CellProps) {
@@ -14,7 +15,7 @@ function SelectCell({ field, value, set, check, common }: CellProps) {
 /** One choice from the field's options: SELECT, AUTO_SELECT, SELECT_ONE_TXT (and ENUM fields of no other kind). */
 export const selectControl = control({
   name: 'Select',
-  Field: withDefaults(FormilySelect, { allowClear: true }) as ComponentType<never>,
+  Field: withDefaults(selectStandIn(FormilySelect as ComponentType<never>), { allowClear: true }) as ComponentType<never>,
   Cell: SelectCell,
   view: choiceView,
   palette: [
