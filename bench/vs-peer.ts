@@ -72,10 +72,14 @@ const r2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
  * The product against plain Formily and antd pages, in one Chromium run, interleaved, with the same
  * probe (bench/peer/measure.mjs), at 1x and 4x CPU: mount, keystroke-to-next-frame p95, scroll
  * frame p95, and the product/peer ratios (below 1.0: the product is faster).
- * `npm run bench -- vs-peer [reps]` (default 2 repetitions; medians are reported).
+ * `npm run bench -- vs-peer [reps] [case,…]` (default 2 repetitions; medians are reported); the
+ * cases, when named, are product or peer names of PAIRS (`list`, `form-mixed`, …) and keep their pairs.
  */
 export async function benchVsPeer(): Promise<void> {
   const reps = Number(process.argv[3] ?? 2);
+  const named = process.argv[4]?.split(',');
+  const pairs = named ? PAIRS.filter((p) => named.includes(p.peer) || named.includes(p.product)) : PAIRS;
+  if (!pairs.length) throw new Error(`no case named ${process.argv[4]}: the cases are ${PAIRS.map((p) => p.product).join(', ')}`);
   const peerDir = await buildPeers();
   const peerServer = await serve(peerDir);
   const peerBase = `http://127.0.0.1:${(peerServer.address() as { port: number }).port}/`;
@@ -98,7 +102,7 @@ export async function benchVsPeer(): Promise<void> {
     // interleaved: every case once per repetition and throttle, peers and product in turn
     for (let rep = 0; rep < reps; rep++) {
       for (const cpuThrottle of THROTTLES) {
-        for (const name of Object.keys(cases)) {
+        for (const name of Object.keys(cases).filter((n) => pairs.some((p) => p.peer === n || p.product === n))) {
           const r = await cases[name](cpuThrottle);
           (runs[`${name}@${cpuThrottle}`] ??= []).push(r);
           console.log(`  rep ${rep + 1} ${name} ${cpuThrottle}x: mount ${r.mountMs} ms, p95 ${r.p95} ms, max ${r.max} ms`);
@@ -109,7 +113,7 @@ export async function benchVsPeer(): Promise<void> {
     console.log(`\nmedians over ${reps} repetitions (ms); ratio = product / peer (≤ 1.0: the product is as fast or faster)`);
     console.log('| case | CPU | peer mount | product mount | mount ratio | peer p95 | product p95 | p95 ratio |');
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-    for (const pair of PAIRS) {
+    for (const pair of pairs) {
       for (const cpu of THROTTLES) {
         const [pm, qm, pp, qp] = [m(pair.peer, cpu, 'mountMs'), m(pair.product, cpu, 'mountMs'), m(pair.peer, cpu, 'p95'), m(pair.product, cpu, 'p95')];
         const p95 = pair.metric === 'typing' ? 'keystroke p95' : 'frame p95';
