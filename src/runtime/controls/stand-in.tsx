@@ -9,6 +9,7 @@ import useSelectStyle from 'antd/es/select/style';
 import dayjs from 'dayjs';
 import { flushSync } from 'react-dom';
 import { useContext, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from './shared';
 
 /**
  * Stand-ins for a form's closed dropdowns, date pickers and empty number boxes.
@@ -72,12 +73,17 @@ const wakeOn = (wake: (why: Wake) => void, props: Props) => ({
   onFocus: (e: unknown) => { flushSync(() => wake('focus')); props.onFocus?.(e); },
 });
 
+/** A component's class prefix and hashed style class, its styles registered as antd's own control would. */
+function useAntdClasses(component: string, useStyle: (prefixCls: string) => readonly [unknown, string, string]): [string, string] {
+  const prefixCls = useContext(ConfigProvider.ConfigContext).getPrefixCls(component);
+  const [, hashId] = useStyle(prefixCls);
+  return [prefixCls, hashId];
+}
+
 const CLEAR_STYLE: CSSProperties = { userSelect: 'none', WebkitUserSelect: 'none' };
 
 function StillSelect({ props, wake, label }: { props: Props; wake(why: Wake): void; label: ReactNode | null }) {
-  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
-  const prefixCls = getPrefixCls('select');
-  const [, hashId] = useSelectStyle(prefixCls);
+  const [prefixCls, hashId] = useAntdClasses('select', useSelectStyle);
   const allowClear = !!props.allowClear;
   const cls = [prefixCls, `${prefixCls}-outlined`, hashId, `${prefixCls}-single`, allowClear && `${prefixCls}-allow-clear`, `${prefixCls}-show-arrow`].filter(Boolean).join(' ');
   return (
@@ -121,9 +127,8 @@ function dateText(value: unknown, format: string): string | null {
 }
 
 function DateStandIn({ props, wake }: StillProps) {
-  const { getPrefixCls, locale } = useContext(ConfigProvider.ConfigContext);
-  const prefixCls = getPrefixCls('picker');
-  const [, hashId] = useDatePickerStyle(prefixCls);
+  const { locale } = useContext(ConfigProvider.ConfigContext);
+  const [prefixCls, hashId] = useAntdClasses('picker', useDatePickerStyle);
   const format = formatOf(props);
   const text = dateText(props.value, format) ?? '';
   const placeholder = getPlaceholder((locale?.DatePicker ?? enUS) as never, 'date', props.placeholder as string | undefined);
@@ -141,7 +146,7 @@ function DateStandIn({ props, wake }: StillProps) {
   );
 }
 
-const formatOf = (props: Props) => (props.format as string | undefined) ?? (props.showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+const formatOf = (props: Props) => (props.format as string | undefined) ?? (props.showTime ? DATE_TIME_FORMAT : DATE_FORMAT);
 
 /** A Formily Select (single choice) behind its stand-in. */
 export const selectStandIn = (Real: ComponentType<never>) => withStandIn(Real as ComponentType<Props>, {
@@ -159,9 +164,7 @@ export const dateStandIn = (Real: ComponentType<never>) => withStandIn(Real as C
 
 /** An empty number box (a number is shown by antd's own, which normalises it: 12.50 as 12.5). */
 function NumberStandIn({ props, wake }: StillProps) {
-  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
-  const prefixCls = getPrefixCls('input-number');
-  const [, hashId] = useInputNumberStyle(prefixCls);
+  const [prefixCls, hashId] = useAntdClasses('input-number', useInputNumberStyle);
   const handler = `${prefixCls}-handler`;
   return (
     <div className={`${prefixCls} ${hashId} ${prefixCls}-outlined`} style={props.style as CSSProperties} {...wakeOn(wake, props)}>
