@@ -131,3 +131,38 @@ describe('the control map', () => {
     expect(store.rows[0].invName).toBe('COAL');
   });
 });
+
+describe('the check boxes of a MULTIPLE_SELECTION field', () => {
+  const choices: Pick<Template, 'formatStyle' | 'formSubList'> = {
+    formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+    formSubList: [{ fieldName: 'orgIds', fieldExplain: '所属公司', formSubmitType: 'MULTIPLE_SELECTION', options: [{ value: 1, label: '东方能源' }, { value: 2, label: '华北钢铁' }, { value: 3, label: '西部煤业' }], seq: 10 }],
+  };
+  let chosen: Record<string, unknown> = {};
+  function Choices() {
+    const handle = useTemplateForm(choices, 'create', { now: new Date() });
+    chosen = handle.form.values as Record<string, unknown>;
+    return <DynamicForm handle={handle} buttons={false} />;
+  }
+  const box = (label: string) => screen.getByRole('checkbox', { name: label }) as HTMLInputElement;
+
+  it('show a click at once, as the browser runs it (no test scheduler around the click), and keep the options\' order', () => {
+    render(<RuntimeProvider value={services}><Choices /></RuntimeProvider>);
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = env.IS_REACT_ACT_ENVIRONMENT;
+    env.IS_REACT_ACT_ENVIRONMENT = false; // React schedules its work as in a page
+    try {
+      box('西部煤业').click();
+      // read as soon as the click's event returns (a person, a screen reader or a test sees this state)
+      expect(box('西部煤业').checked).toBe(true);
+      box('东方能源').click();
+      expect(box('东方能源').checked).toBe(true);
+      expect(box('西部煤业').checked).toBe(true);
+      expect(chosen.orgIds).toEqual([1, 3]);
+      box('西部煤业').click();
+      expect(box('西部煤业').checked).toBe(false);
+      expect(chosen.orgIds).toEqual([1]);
+    } finally {
+      env.IS_REACT_ACT_ENVIRONMENT = before;
+    }
+  });
+});

@@ -1,5 +1,5 @@
-import { Input } from 'antd';
-import type { ComponentType } from 'react';
+import { ConfigProvider, Input } from 'antd';
+import { useContext, type ComponentType } from 'react';
 import { COMMON_PROPERTIES, DEFAULT_PROPERTY, type ControlProperty } from '../../schema/control-properties';
 import { desensitize, desensitizeKindOf } from '../../schema/desensitize';
 import type { FieldDefinition } from '../../schema/field-definition';
@@ -8,6 +8,13 @@ import type { CellProps, ControlDescriptor, ViewContext } from './types';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** A component's class prefix and hashed style class, its styles registered as antd's own control would. */
+export function useAntdClasses(component: string, useStyle: (prefixCls: string) => readonly [unknown, string, string]): [string, string] {
+  const prefixCls = useContext(ConfigProvider.ConfigContext).getPrefixCls(component);
+  const [, hashId] = useStyle(prefixCls);
+  return [prefixCls, hashId];
+}
 
 /** A component with some props preset (the template's props still win). */
 export function withDefaults<P extends object>(Component: ComponentType<P>, preset: Record<string, unknown>): ComponentType<P> {

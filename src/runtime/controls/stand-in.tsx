@@ -9,7 +9,7 @@ import useSelectStyle from 'antd/es/select/style';
 import dayjs from 'dayjs';
 import { flushSync } from 'react-dom';
 import { useContext, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import { DATE_FORMAT, DATE_TIME_FORMAT } from './shared';
+import { DATE_FORMAT, DATE_TIME_FORMAT, useAntdClasses } from './shared';
 
 /**
  * Stand-ins for a form's closed dropdowns, date pickers and empty number boxes.
@@ -73,12 +73,6 @@ const wakeOn = (wake: (why: Wake) => void, props: Props) => ({
   onFocus: (e: unknown) => { flushSync(() => wake('focus')); props.onFocus?.(e); },
 });
 
-/** A component's class prefix and hashed style class, its styles registered as antd's own control would. */
-function useAntdClasses(component: string, useStyle: (prefixCls: string) => readonly [unknown, string, string]): [string, string] {
-  const prefixCls = useContext(ConfigProvider.ConfigContext).getPrefixCls(component);
-  const [, hashId] = useStyle(prefixCls);
-  return [prefixCls, hashId];
-}
 
 const CLEAR_STYLE: CSSProperties = { userSelect: 'none', WebkitUserSelect: 'none' };
 
