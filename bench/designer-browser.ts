@@ -391,6 +391,8 @@ export async function benchDesignerBrowser(): Promise<void> {
     const { id, lastRow } = await bigDesign(call);
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
     await context.addInitScript(READY_PROBE);
+    // BENCH_RENDERS=1 prints which components re-render while the 标题 is typed
+    if (process.env.BENCH_RENDERS) await context.addInitScript(fs.readFileSync(path.join(import.meta.dirname, 'render-count.js'), 'utf8'));
     const page = await context.newPage();
     await signIn(page, base);
     const url = `${base}/custom/format/form/sub?id=${id}`;
@@ -430,7 +432,12 @@ export async function benchDesignerBrowser(): Promise<void> {
     await profile.save('resize');
     const typeTimes: Change[] = [];
     await trace.start('typing');
+    await page.evaluate(() => { const w = window as unknown as { __countOn?: boolean }; w.__countOn = true; });
     await typingRounds(page, bottom[1].name, 30, typeTimes);
+    if (process.env.BENCH_RENDERS) {
+      const counts = await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders].sort((a, b) => b[1] - a[1]).slice(0, 60));
+      console.log(`components rendered while typing the 标题 30 times (count, component < nearest named parent):\n${counts.map(([k, v]) => `${String(v).padStart(6)} ${k}`).join('\n')}`);
+    }
     await trace.stop();
     await profile.save('typing');
     const all = [...dropTimes, ...resizeTimes, ...typeTimes];

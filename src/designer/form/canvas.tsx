@@ -61,12 +61,19 @@ export interface Api {
   grab(event: ReactPointerEvent | ReactKeyboardEvent, drag: { type: 'field' | 'resize'; id: string }, element: HTMLElement): void;
 }
 
+/** Two definitions of a field that differ at most in its label (the controls do not draw it). */
+const sameButLabel = (a: FieldDefinition, b: FieldDefinition): boolean => {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof FieldDefinition)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => k === 'fieldExplain' || Object.is(a[k], b[k]));
+};
+
 /**
- * What a field card shows: its label and the runtime's own control for its kind (inert: design mode
- * never calls a data API). Memoised on the field definition (immer keeps it the same object until
- * that field changes): a move or a resize re-renders the card's frame, not its control.
+ * The runtime's own control for a field's kind (inert: design mode never calls a data API).
+ * Memoised on the field definition but for its label (immer keeps the definition the same object
+ * until that field changes): typing the 标题 re-renders the label, not the control.
  */
-const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition }) {
+const FieldControl = memo(function FieldControl({ field }: { field: FieldDefinition }) {
   const controls = useControls();
   const tr = useTr();
   const liveRecord = useLiveRecord();
@@ -76,6 +83,24 @@ const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition })
   // 实时数据: a value with structure (the confirmation table's rows) is shown read-only, as the detail shows it
   const structured = liveValue !== null && typeof liveValue === 'object' && !(Array.isArray(liveValue) && liveValue.every((v) => v === null || typeof v !== 'object'));
   return (
+    <div className="wb-fd-control" ref={inert}>
+      {structured ? <ReadCell field={field} value={liveValue} /> : (
+        <Cell
+          field={field} value={liveValue} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
+          common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' } }}
+        />
+      )}
+    </div>
+  );
+}, (a, b) => sameButLabel(a.field, b.field));
+
+/**
+ * What a field card shows: its label and its control. Memoised on the field definition: a move or a
+ * resize re-renders the card's frame, not what it shows.
+ */
+const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition }) {
+  const tr = useTr();
+  return (
     <>
       <div className="wb-fd-label">
         {field.irequired && <span className="wb-fd-required">*</span>}
@@ -83,14 +108,7 @@ const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition })
         {field.ihidden && <Tag className="wb-fd-flag">{tr('隐藏')}</Tag>}
         {field.ishow === false && <Tag className="wb-fd-flag">{tr('不显示')}</Tag>}
       </div>
-      <div className="wb-fd-control" ref={inert}>
-        {structured ? <ReadCell field={field} value={liveValue} /> : (
-          <Cell
-            field={field} value={liveValue} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
-            common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' } }}
-          />
-        )}
-      </div>
+      <FieldControl field={field} />
     </>
   );
 });

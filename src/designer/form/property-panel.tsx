@@ -21,22 +21,28 @@ interface PanelActions {
 }
 const PanelContext = createContext<PanelActions | null>(null);
 
+/** 恢复默认 of one property: drawn once, not again for each keystroke in the box beside it. */
+const ResetButton = memo(function ResetButton({ name, title }: { name: string; title: string }) {
+  const actions = useContext(PanelContext);
+  return (
+    <Tooltip title="恢复默认">
+      <Button size="small" type="text" aria-label={`${title} 恢复默认`} onClick={() => actions?.reset(name)}>↺</Button>
+    </Tooltip>
+  );
+});
+
 /** A property's form item with 恢复默认 beside it. */
 function PropertyItem(props: Record<string, unknown>) {
   const field = useField();
-  const actions = useContext(PanelContext);
   const name = String(field.props.name);
-  return (
-    <FormItem
-      {...props}
-      addonAfter={(
-        <Tooltip title="恢复默认">
-          <Button size="small" type="text" aria-label={`${String(field.title ?? name)} 恢复默认`} onClick={() => actions?.reset(name)}>↺</Button>
-        </Tooltip>
-      )}
-    />
-  );
+  return <FormItem {...props} addonAfter={<ResetButton name={name} title={String(field.title ?? name)} />} />;
 }
+
+/** The search box over the properties: it re-renders when its text changes, not with the selected field. */
+const PropertySearch = memo(function PropertySearch({ value, onChange }: { value: string; onChange(text: string): void }) {
+  const tr = useTr();
+  return <AntInput.Search allowClear size="small" placeholder={tr('搜索属性')} aria-label={tr('搜索属性')} value={value} onChange={(e) => onChange(e.target.value)} style={{ marginBottom: 8 }} />;
+});
 
 /** Options as lines of 值=标签 (an ENUM field's choices). */
 function OptionsEditor({ value, onChange }: { value?: FieldOption[] | null; onChange?(v: FieldOption[] | null): void }) {
@@ -178,7 +184,7 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
       <div className="wb-fd-panel-title">
         {fields.length === 1 ? `${first!.fieldExplain}（${first!.fieldName}）` : tr('已选 {n} 个字段：批量修改', { n: fields.length })}
       </div>
-      <AntInput.Search allowClear size="small" placeholder={tr('搜索属性')} aria-label={tr('搜索属性')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ marginBottom: 8 }} />
+      <PropertySearch value={search} onChange={setSearch} />
       {shown.length === 0 && <Typography.Text type="secondary">{tr('没有匹配的属性')}</Typography.Text>}
       <PanelForm actions={actions} template={template} form={form} schema={schema} />
     </div>
