@@ -3,7 +3,7 @@ import { PreviewText } from '@formily/antd-v5';
 import { connect, mapProps, mapReadPretty } from '@formily/react';
 import { Checkbox } from 'antd';
 import useCheckboxStyle from 'antd/es/checkbox/style';
-import type { ComponentType, CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import type { ComponentType, HTMLAttributes, ReactNode } from 'react';
 import { OPTIONS_PROPERTY } from '../../schema/control-properties';
 import { choiceView, control, useAntdClasses, withCommon } from './shared';
 
@@ -11,7 +11,6 @@ type Choice = string | number | boolean;
 interface Option { label?: ReactNode; value: Choice; disabled?: boolean }
 type GroupProps = Omit<HTMLAttributes<HTMLDivElement>, 'onChange' | 'defaultValue'> & {
   value?: Choice[] | null; onChange?(value: Choice[]): void; options?: Option[]; disabled?: boolean; readOnly?: boolean;
-  className?: string; style?: CSSProperties;
 };
 
 /**

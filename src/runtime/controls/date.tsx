@@ -5,13 +5,16 @@ import dayjs from 'dayjs';
 import type { ComponentType } from 'react';
 import { DATE_SPEC_PROPERTY } from '../../schema/control-properties';
 import { DATE_FORMAT, control, withCommon, withDefaults } from './shared';
-import { dateStandIn } from './stand-in';
+import { dateCellStandIn, dateStandIn } from './stand-in';
 import type { CellProps } from './types';
+
+/** antd's DatePicker behind its stand-in, for table cells. */
+const DateBox = dateCellStandIn(DatePicker as ComponentType<never>) as typeof DatePicker;
 
 /** A child-table date cell: the picked day (or day and time) as text in `format`. */
 export function dateCell(format: string, showTime: boolean): ComponentType<CellProps> {
   const DateCell = ({ value, set, check, common }: CellProps) => (
-    <DatePicker
+    <DateBox
       {...common} showTime={showTime} value={value ? dayjs(String(value)) : null}
       onChange={(d) => { set(d ? d.format(format) : null); check(); }}
     />

@@ -4,11 +4,14 @@ import { InputNumber } from 'antd';
 import type { ComponentType } from 'react';
 import { CALCULATE_PROPERTY, TOTAL_PROPERTY } from '../../schema/control-properties';
 import { control, withCommon, withDefaults } from './shared';
-import { numberStandIn } from './stand-in';
+import { numberCellStandIn, numberStandIn } from './stand-in';
 import type { CellProps } from './types';
 
+/** antd's InputNumber behind its stand-in while empty, for table cells. */
+const NumberBox = numberCellStandIn(InputNumber as ComponentType<never>) as typeof InputNumber;
+
 function NumberCell({ value, set, common }: CellProps) {
-  return <InputNumber {...common} stringMode value={value as string | null} onChange={(v) => set(v)} />;
+  return <NumberBox {...common} stringMode value={value as string | null} onChange={(v) => set(v)} />;
 }
 
 /** Numbers (a text kind on a NUMBER field): kept as strings, so no decimal is lost. */

@@ -4,12 +4,15 @@ import { Select } from 'antd';
 import type { ComponentType } from 'react';
 import { OPTIONS_PROPERTY } from '../../schema/control-properties';
 import { choiceView, control, withCommon, withDefaults } from './shared';
-import { selectStandIn } from './stand-in';
+import { selectCellStandIn, selectStandIn } from './stand-in';
 import type { CellProps } from './types';
+
+/** antd's Select behind its stand-in: a table cell (a child table's line, the designer's canvas) mounts it when pointed at or focused. */
+export const SelectBox = selectCellStandIn(Select as ComponentType<never>) as typeof Select;
 
 function SelectCell({ field, value, set, check, common }: CellProps) {
   const options = (field.options ?? field.enumOptions ?? []).map((o) => ({ label: o.label, value: o.value as string }));
-  return <Select {...common} allowClear options={options} value={value as string | null} onChange={(v) => { set(v ?? null); check(); }} />;
+  return <SelectBox {...common} allowClear options={options} value={value as string | null} onChange={(v) => { set(v ?? null); check(); }} />;
 }
 
 /** One choice from the field's options: SELECT, AUTO_SELECT, SELECT_ONE_TXT (and ENUM fields of no other kind). */

@@ -117,3 +117,65 @@ describe('stand-ins for closed dropdowns, date pickers and empty number boxes', 
     expect(standIn.querySelector('[data-field="v"]')?.className).toContain('ant-select-disabled');
   });
 });
+
+describe('stand-ins in table cells (a child table\'s lines, the designer\'s canvas)', () => {
+  const field = (fieldName: string, extra: Record<string, unknown> = {}) => ({ fieldName, fieldExplain: fieldName, formSubmitType: 'INPUT_BOX', fieldType: 'CHAR', ...extra }) as never;
+  const row = { rowKey: 'r1' } as never;
+  const noop = () => undefined;
+  const common = (name: string, status?: 'error') => ({ status, onBlur: noop, 'data-cell': name, style: { width: '100%' } });
+  const Cells = ({ values, set = noop }: { values: Record<string, unknown>; set?(name: string, v: unknown): void }) => {
+    const cell = (kind: keyof typeof defaultControls, name: string, extra: Record<string, unknown> = {}, status?: 'error') => {
+      const Cell = defaultControls[kind].Cell;
+      return <Cell key={name} field={field(name, extra)} value={values[name] ?? null} row={row} set={(v) => set(name, v)} check={noop} common={common(name, status)} tr={(t) => t} />;
+    };
+    return (
+      <>
+        {cell('Select', 'material', { options: OPTIONS })}
+        {cell('Select', 'kind', { options: OPTIONS })}
+        {cell('Date', 'day')}
+        {cell('DateTime', 'at')}
+        {cell('NumberInput', 'net')}
+        {cell('YesNo', 'ok')}
+        {cell('Select', 'wrong', { options: OPTIONS }, 'error')}
+      </>
+    );
+  };
+  const values = { kind: 'B', day: '2026-11-28', at: '2026-11-28 08:30:00', ok: true };
+
+  it('draw what antd draws for the same cell, without antd\'s controls behind them until one is pointed at', async () => {
+    const view = render(<ConfigProvider locale={zhCN}><div data-testid="cells"><Cells values={values} /></div></ConfigProvider>);
+    const cells = view.getByTestId('cells');
+    const before = [...cells.children].map(shape);
+    // antd's own controls, woken one by one by the pointer: the same elements
+    for (const el of [...cells.querySelectorAll('.ant-select, .ant-picker, .ant-input-number')]) {
+      el.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: document.body }));
+    }
+    expect(cells.querySelectorAll('[data-cell="material"] input[aria-controls]')).toHaveLength(1);
+    expect([...cells.children].map(shape)).toEqual(before);
+    expect(before.join('')).toContain('data-cell=day');
+  });
+
+  it('are stand-ins at rest (the value, the date as text, 是), and a cell with a message is antd\'s control from the start', () => {
+    const view = render(<ConfigProvider locale={zhCN}><div data-testid="cells"><Cells values={values} /></div></ConfigProvider>);
+    const cells = view.getByTestId('cells');
+    expect(cells.querySelector('[data-cell="material"] input[role="combobox"]')?.hasAttribute('aria-controls')).toBe(false);
+    expect(cells.querySelector('[data-cell="kind"] .ant-select-selection-item')?.textContent).toBe('乙');
+    expect(cells.querySelector<HTMLInputElement>('input[data-cell="day"]')?.value).toBe('2026-11-28');
+    expect(cells.querySelector<HTMLInputElement>('input[data-cell="at"]')?.value).toBe('2026-11-28 08:30:00');
+    expect(cells.querySelector('[data-cell="ok"] .ant-select-selection-item')?.textContent).toBe('是');
+    expect(cells.querySelector('[data-cell="wrong"]')?.className).toContain('ant-select-status-error');
+    expect(cells.querySelector('[data-cell="wrong"] input[role="combobox"]')?.hasAttribute('aria-controls')).toBe(true);
+  });
+
+  it('take a choice once woken, as the child table\'s cell did', async () => {
+    const chosen: unknown[] = [];
+    const view = render(<ConfigProvider locale={zhCN}><div data-testid="cells"><Cells values={{}} set={(name, v) => chosen.push([name, v])} /></div></ConfigProvider>);
+    const cells = view.getByTestId('cells');
+    // the pointer comes over the cell (as it does before any press), then the press opens antd's list
+    const over = cells.querySelector('[data-cell="material"] .ant-select-selector')!;
+    over.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: document.body }));
+    await userEvent.click(cells.querySelector('[data-cell="material"] .ant-select-selector')!);
+    await userEvent.click(await screen.findByTitle('甲'));
+    expect(chosen).toEqual([['material', 'A']]);
+  });
+});

@@ -27,10 +27,14 @@ import { DATE_FORMAT, DATE_TIME_FORMAT, useAntdClasses } from './shared';
 type Wake = 'pointer' | 'focus';
 type Props = Record<string, unknown> & { value?: unknown; disabled?: boolean; readOnly?: boolean; onFocus?(e: unknown): void };
 
-/** Props a stand-in draws as antd would; any other (set) prop means the real control. */
-const COMMON_KEYS = ['value', 'onChange', 'onFocus', 'onBlur', 'disabled', 'readOnly', 'placeholder', 'data-field', 'aria-label', 'style', 'allowClear'];
+/** Props a stand-in draws as antd would (and `data-` attributes); any other (set) prop means the real control. */
+const COMMON_KEYS = ['value', 'onChange', 'onFocus', 'onBlur', 'disabled', 'readOnly', 'placeholder', 'aria-label', 'style', 'allowClear'];
 const drawable = (props: Props, own: readonly string[]) =>
-  Object.keys(props).every((k) => props[k] === undefined || COMMON_KEYS.includes(k) || own.includes(k));
+  Object.keys(props).every((k) => props[k] === undefined || COMMON_KEYS.includes(k) || own.includes(k) || k.startsWith('data-'));
+
+/** The `data-` attributes (data-field, a table cell's data-cell), which antd puts on one element of its control. */
+const dataOf = (props: Props): Record<string, string> =>
+  Object.fromEntries(Object.entries(props).filter(([k, v]) => k.startsWith('data-') && v !== undefined).map(([k, v]) => [k, String(v)]));
 
 /** What a stand-in gets: the field's props, its Formily field's state, and how to wake. */
 interface StillProps { props: Props; field: FieldState; wake(why: Wake): void }
@@ -44,22 +48,32 @@ interface StandInKind {
 }
 
 /**
- * `Real` (a Formily-connected antd control) behind a stand-in; the stand-in gives way for good on the
- * first pointer or focus, or as soon as it cannot draw the field's state (so that the real control,
- * once there, is never taken away while in use).
+ * The stand-in or `Real`: the stand-in gives way for good on the first pointer or focus, or as soon
+ * as it cannot draw the state (so that the real control, once there, is never taken away while in use).
  */
-function withStandIn(Real: ComponentType<Props>, { Still, own, canDraw }: StandInKind) {
-  const StandIn = observer((props: Props) => {
-    const field = useField() as FieldState;
-    const [woken, setWoken] = useState<Wake | null>(null);
-    const real = useRef(false);
-    if (!real.current && !woken && !props.disabled && !props.readOnly && drawable(props, own) && canDraw(props, field)) {
-      return <Still props={props} field={field} wake={setWoken} />;
-    }
-    real.current = true;
-    return <Real {...props} {...(woken === 'focus' ? { autoFocus: true } : {})} />;
-  });
-  StandIn.displayName = `StandIn(${Real.displayName ?? Real.name ?? 'Control'})`;
+function useStandIn(Real: ComponentType<Props>, { Still, own, canDraw }: StandInKind, props: Props, field: FieldState) {
+  const [woken, setWoken] = useState<Wake | null>(null);
+  const real = useRef(false);
+  if (!real.current && !woken && !props.disabled && !props.readOnly && drawable(props, own) && canDraw(props, field)) {
+    return <Still props={props} field={field} wake={setWoken} />;
+  }
+  real.current = true;
+  return <Real {...props} {...(woken === 'focus' ? { autoFocus: true } : {})} />;
+}
+
+const nameOf = (Real: ComponentType<Props>) => `StandIn(${Real.displayName ?? Real.name ?? 'Control'})`;
+
+/** `Real` (a Formily-connected antd control) behind a stand-in. */
+function withStandIn(Real: ComponentType<Props>, kind: StandInKind) {
+  const StandIn = observer((props: Props) => useStandIn(Real, kind, props, useField() as FieldState));
+  StandIn.displayName = nameOf(Real);
+  return StandIn as ComponentType<never>;
+}
+
+/** `Real` (antd's control itself, as a table cell draws it: no Formily field around it) behind a stand-in. */
+function withCellStandIn(Real: ComponentType<Props>, kind: StandInKind) {
+  const StandIn = (props: Props) => useStandIn(Real, kind, props, null);
+  StandIn.displayName = nameOf(Real);
   return StandIn as ComponentType<never>;
 }
 
@@ -81,7 +95,7 @@ function StillSelect({ props, wake, label }: { props: Props; wake(why: Wake): vo
   const allowClear = !!props.allowClear;
   const cls = [prefixCls, `${prefixCls}-outlined`, hashId, `${prefixCls}-single`, allowClear && `${prefixCls}-allow-clear`, `${prefixCls}-show-arrow`].filter(Boolean).join(' ');
   return (
-    <div className={cls} style={props.style as CSSProperties} data-field={props['data-field'] as string} aria-label={props['aria-label'] as string} {...wakeOn(wake, props)}>
+    <div className={cls} style={props.style as CSSProperties} {...dataOf(props)} aria-label={props['aria-label'] as string} {...wakeOn(wake, props)}>
       <div className={`${prefixCls}-selector`}>
         <span className={`${prefixCls}-selection-wrap`}>
           <span className={`${prefixCls}-selection-search`}>
@@ -112,9 +126,10 @@ function SelectStandIn({ props, field, wake }: StillProps) {
   return <StillSelect props={props} wake={wake} label={label} />;
 }
 
-/** Formily's reading of a stored date (a day.js value, else nothing this stand-in can show). */
+/** Formily's reading of a stored date, or a table cell's day.js value (else nothing this stand-in can show). */
 function dateText(value: unknown, format: string): string | null {
   if (empty(value)) return '';
+  if (dayjs.isDayjs(value)) return value.isValid() ? value.format(format) : null;
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const day = dayjs(value, format).isValid() ? dayjs(value, format) : dayjs(value);
   return day.isValid() ? day.format(format) : null;
@@ -130,7 +145,7 @@ function DateStandIn({ props, wake }: StillProps) {
     <div className={`${prefixCls} ${prefixCls}-outlined ${hashId}`} style={props.style as CSSProperties} {...wakeOn(wake, props)}>
       <div className={`${prefixCls}-input`}>
         <input
-          aria-invalid="false" autoComplete="off" data-field={props['data-field'] as string} aria-label={props['aria-label'] as string}
+          aria-invalid="false" autoComplete="off" {...dataOf(props)} aria-label={props['aria-label'] as string}
           size={format.length + 2} placeholder={placeholder} value={text} onChange={ignore}
         />
         <span className={`${prefixCls}-suffix`}><CalendarOutlined /></span>
@@ -142,19 +157,25 @@ function DateStandIn({ props, wake }: StillProps) {
 
 const formatOf = (props: Props) => (props.format as string | undefined) ?? (props.showTime ? DATE_TIME_FORMAT : DATE_FORMAT);
 
-/** A Formily Select (single choice) behind its stand-in. */
-export const selectStandIn = (Real: ComponentType<never>) => withStandIn(Real as ComponentType<Props>, {
+const SELECT: StandInKind = {
   Still: SelectStandIn, own: ['options'],
   // a loading field shows antd's spinner in place of the arrow (a check running, which would too, is
   // left out: checking every field on submit would otherwise put antd's controls under all of them)
   canDraw: (props, field) => !field?.loading && (empty(props.value) || typeof props.value === 'string' || typeof props.value === 'number'),
-});
+};
+/** A Formily Select (single choice) behind its stand-in. */
+export const selectStandIn = (Real: ComponentType<never>) => withStandIn(Real as ComponentType<Props>, SELECT);
+/** antd's Select in a table cell (a child table's, the designer's canvas's) behind the same stand-in. */
+export const selectCellStandIn = (Real: ComponentType<never>) => withCellStandIn(Real as ComponentType<Props>, SELECT);
 
-/** A Formily DatePicker (a day, or a day and time) behind its stand-in. */
-export const dateStandIn = (Real: ComponentType<never>) => withStandIn(Real as ComponentType<Props>, {
+const DATE: StandInKind = {
   Still: DateStandIn, own: ['format', 'showTime'],
   canDraw: (props, field) => !field?.loading && dateText(props.value, formatOf(props)) !== null,
-});
+};
+/** A Formily DatePicker (a day, or a day and time) behind its stand-in. */
+export const dateStandIn = (Real: ComponentType<never>) => withStandIn(Real as ComponentType<Props>, DATE);
+/** antd's DatePicker in a table cell behind the same stand-in. */
+export const dateCellStandIn = (Real: ComponentType<never>) => withCellStandIn(Real as ComponentType<Props>, DATE);
 
 /** An empty number box (a number is shown by antd's own, which normalises it: 12.50 as 12.5). */
 function NumberStandIn({ props, wake }: StillProps) {
@@ -168,7 +189,7 @@ function NumberStandIn({ props, wake }: StillProps) {
       </div>
       <div className={`${prefixCls}-input-wrap`}>
         <input
-          autoComplete="off" role="spinbutton" step="1" data-field={props['data-field'] as string} aria-label={props['aria-label'] as string}
+          autoComplete="off" role="spinbutton" step="1" {...dataOf(props)} aria-label={props['aria-label'] as string}
           placeholder={props.placeholder as string | undefined} className={`${prefixCls}-input`} value="" onChange={ignore}
         />
       </div>
@@ -176,8 +197,8 @@ function NumberStandIn({ props, wake }: StillProps) {
   );
 }
 
+const NUMBER: StandInKind = { Still: NumberStandIn, own: ['stringMode'], canDraw: (props, field) => !field?.loading && empty(props.value) };
 /** A Formily NumberPicker (kept as a string) behind its stand-in while it is empty. */
-export const numberStandIn = (Real: ComponentType<never>) => withStandIn(Real as ComponentType<Props>, {
-  Still: NumberStandIn, own: ['stringMode'],
-  canDraw: (props, field) => !field?.loading && empty(props.value),
-});
+export const numberStandIn = (Real: ComponentType<never>) => withStandIn(Real as ComponentType<Props>, NUMBER);
+/** antd's InputNumber in a table cell behind the same stand-in while it is empty. */
+export const numberCellStandIn = (Real: ComponentType<never>) => withCellStandIn(Real as ComponentType<Props>, NUMBER);

@@ -1,10 +1,10 @@
 import { SwitcherOutlined } from '@ant-design/icons';
 import { Radio } from '@formily/antd-v5';
 import { connect, mapProps, mapReadPretty } from '@formily/react';
-import { Select } from 'antd';
 import type { ComponentProps, ComponentType } from 'react';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { useTr } from '../runtime-context';
+import { SelectBox } from './select';
 import { control, textView } from './shared';
 import type { CellProps, ViewContext } from './types';
 
@@ -24,7 +24,7 @@ const YesNo = connect(
 );
 
 function YesNoCell({ value, set, check, common, tr }: CellProps) {
-  return <Select {...common} options={[{ label: tr('是'), value: 'true' }, { label: tr('否'), value: 'false' }]} value={value === null || value === undefined ? null : String(value)} onChange={(v) => { set(v === 'true'); check(); }} />;
+  return <SelectBox {...common} options={[{ label: tr('是'), value: 'true' }, { label: tr('否'), value: 'false' }]} value={value === null || value === undefined ? null : String(value)} onChange={(v) => { set(v === 'true'); check(); }} />;
 }
 
 /** A BOOLEAN field: a green 是 or red 否 tag; a yes/no kind on a text field shows its text. */

@@ -67,6 +67,14 @@ function setup(ask: FormRequest, detail: Record<string, unknown> = {}, template:
   return { calls, user: userEvent.setup({ pointerEventsCheck: 0 }) };
 }
 const cells = (field: string) => [...document.querySelectorAll<HTMLInputElement>(`input[data-cell="${field}"]`)];
+/**
+ * Types into a line's cell as a person does: the pointer comes over it first (a number, date or
+ * choice cell is a stand-in until then, and antd's control takes its place), then the click and keys.
+ */
+async function typeCell(user: ReturnType<typeof userEvent.setup>, field: string, line: number, text: string) {
+  await user.hover(cells(field)[line]);
+  await user.type(cells(field)[line], text);
+}
 
 afterEach(cleanup);
 
@@ -80,10 +88,10 @@ describe('master-child form', () => {
     expect(calls.some((c) => c.url.endsWith('/create'))).toBe(false);
 
     await user.type(cells('invName')[0], '原煤');
-    await user.type(cells('planQty')[0], '12.5');
+    await typeCell(user, 'planQty', 0, '12.5');
     await user.click(screen.getByRole('button', { name: '新增行' }));
     await user.type(cells('invName')[1], ' 精煤 ');
-    await user.type(cells('planQty')[1], '0.25');
+    await typeCell(user, 'planQty', 1, '0.25');
     expect(document.querySelector('.wb-child-table .ant-table-summary')?.textContent).toContain('12.75');
     await new Promise((r) => setTimeout(r, 650)); // save ignores repeats for 600 ms
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
