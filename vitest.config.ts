@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { nativeResizeObserver } from './vite.config.ts';
 
+const MOCKING = ['src/shell/request/early-answers.test.ts', 'src/designer/sql-source-page.test.tsx'];
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: nativeResizeObserver },
@@ -28,7 +30,17 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
-          exclude: ['src/schema/**', 'tests/server/**', 'node_modules/**'],
+          exclude: ['src/schema/**', 'tests/server/**', 'node_modules/**', ...MOCKING],
+          setupFiles: ['tests/web-setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web-mocks',
+          environment: 'happy-dom',
+          include: MOCKING,
           setupFiles: ['tests/web-setup.ts'],
         },
       },
