@@ -2,6 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { nativeResizeObserver } from './vite.config.ts';
 
+// The browser-side files share their worker's imports (isolate: false), so a module one of them
+// replaces with vi.mock would stay replaced for the files after it: each file that mocks a module is
+// named here and runs isolated, in the `web-mocks` project.
 const MOCKING = ['src/shell/request/early-answers.test.ts', 'src/designer/sql-source-page.test.tsx'];
 
 export default defineConfig({
