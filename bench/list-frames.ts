@@ -7,18 +7,27 @@ import { ms, percentile } from './stats';
 const ROWS = 50_000;
 
 /**
- * Answers of many rows, made once per process and served from a loopback server of their own: the
- * browser fetches them itself (a route continued to that address), so that neither the making of
- * 50,000 rows nor their passage through the test driver is counted in the page's mount.
+ * A stand-in for the list endpoint over many rows, made once per process and served from a loopback
+ * server of its own: the browser fetches from it itself (a route continued to that address, its body
+ * kept), so that neither the making of the rows nor their passage through the test driver is counted
+ * in the page's mount. It answers each request's page (`limit {pn, ps}`) as the server does, with the
+ * query's total.
  */
-const bigAnswers = new Map<string, Promise<string>>();
-async function bigAnswerUrl(key: string, make: () => Promise<Buffer>): Promise<string> {
-  let url = bigAnswers.get(key);
+const bigLists = new Map<string, Promise<string>>();
+async function bigListUrl(key: string, make: () => Promise<{ answer: { data: Record<string, unknown> }; rows: string[] }>): Promise<string> {
+  let url = bigLists.get(key);
   if (!url) {
-    url = make().then((body) => new Promise<string>((resolve) => {
+    url = make().then(({ answer, rows }) => new Promise<string>((resolve) => {
+      // the answer around its rows, the rows already serialised: a page is sliced and joined
+      const [head, tail] = JSON.stringify({ ...answer, data: { ...answer.data, list: '@@ROWS@@' } }).split('"@@ROWS@@"');
       const server = http.createServer((req, res) => {
-        req.resume();
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
         req.on('end', () => {
+          const limit = (JSON.parse(Buffer.concat(chunks).toString() || '{}') as { limit?: { pn?: number; ps?: number } }).limit ?? {};
+          const ps = limit.ps ?? 10;
+          const from = ((limit.pn ?? 1) - 1) * ps;
+          const body = Buffer.from(`${head}[${rows.slice(from, from + ps).join(',')}]${tail}`);
           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
           res.end(body);
         });
@@ -26,12 +35,15 @@ async function bigAnswerUrl(key: string, make: () => Promise<Buffer>): Promise<s
       server.unref();
       server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/rows`));
     }));
-    bigAnswers.set(key, url);
+    bigLists.set(key, url);
   }
   return url;
 }
 
-/** One page of `rows` weigh records: the LIST template's page size, and an answer of that many rows (copies of the first 100). */
+/**
+ * `rows` weigh records (copies of the first 100 the server has) on one page: the LIST template's page
+ * size is made `rows`, and the list endpoint answers from those rows.
+ */
 export async function routeRows(page: Page, rows: number): Promise<void> {
   await page.route('**/api/optimus_prime/optimusPrime?formatType=LIST*', async (route) => {
     const answer = await (await route.fetch()).json();
@@ -39,13 +51,12 @@ export async function routeRows(page: Page, rows: number): Promise<void> {
     await route.fulfill({ json: answer });
   });
   await page.route('**/api/measure/mm-pu-weigh/list', async (route) => {
-    const url = await bigAnswerUrl(`weigh:${rows}`, async () => {
+    const url = await bigListUrl(`weigh:${rows}`, async () => {
       const body = JSON.parse(route.request().postData() ?? '{}');
       const answer = await (await route.fetch({ postData: JSON.stringify({ ...body, limit: { pn: 1, ps: 100 } }) })).json();
       const sample = answer.data.list as Record<string, unknown>[];
-      answer.data.list = Array.from({ length: rows }, (_, i) => ({ ...sample[i % sample.length], id: i + 1, billCode: `BENCH${String(i + 1).padStart(7, '0')}` }));
       answer.data.total = rows;
-      return Buffer.from(JSON.stringify(answer));
+      return { answer, rows: Array.from({ length: rows }, (_, i) => JSON.stringify({ ...sample[i % sample.length], id: i + 1, billCode: `BENCH${String(i + 1).padStart(7, '0')}` })) };
     });
     await route.continue({ url });
   });
@@ -55,8 +66,9 @@ const LATE_MS = 17.5;
 
 /**
  * Frame times while scrolling a 50,000-row list in headless Chromium: the weigh-record list page
- * is given 50,000 rows in one answer (the list switches to the antd table's virtual mode past 200
- * rows) and scrolled by the mouse wheel; every animation frame's interval is recorded.
+ * is given a page of 50,000 rows (the list switches to the antd table's virtual mode past 200 rows,
+ * and loads such a page in blocks of 500 as they scroll into view) and scrolled by the mouse wheel
+ * across several blocks; every animation frame's interval is recorded.
  */
 export async function benchListFrames(): Promise<void> {
   const { base, browser, close } = await startUiBench();

@@ -37,6 +37,42 @@ test('an operator opens the weigh records from the menu and pages, sorts and sea
   await expectNoConsoleErrors(problems);
 });
 
+test('a list address opened anew asks for its template and first rows once; a page of 2000 rows loads in blocks of 500 as it scrolls', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openWeighRecords(page);
+  const asked: { pn: number; ps: number }[] = [];
+  let templates = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/measure/mm-pu-weigh/list')) asked.push((r.postDataJSON() as { limit: { pn: number; ps: number } }).limit);
+    if (r.url().includes('/api/optimus_prime/optimusPrime?formatType=LIST')) templates += 1;
+  });
+  // a reload: the shell asks for the template and the first rows while the page's code loads; the page takes those answers
+  await page.reload();
+  await expect(view(page).getByText(/共 \d{3} 条/)).toBeVisible();
+  await expect(rows(page)).toHaveCount(10);
+  expect(asked).toEqual([{ pn: 1, ps: 10 }]);
+  expect(templates).toBe(1);
+
+  // the template's page size made 2000: more than the server gives a request (1000), so the page loads in blocks
+  await page.route('**/api/optimus_prime/optimusPrime?formatType=LIST*', async (route) => {
+    const answer = await (await route.fetch()).json();
+    answer.data.ps = 2000;
+    await route.fulfill({ json: answer });
+  });
+  asked.length = 0;
+  await page.reload();
+  const total = Number(/共 (\d+) 条/.exec(await view(page).getByText(/共 \d+ 条/).innerText())![1]);
+  await expect(view(page).locator('.ant-table-tbody-virtual .ant-table-row').first()).toBeVisible();
+  expect(asked).toEqual([{ pn: 1, ps: 500 }]);
+  test.skip(total <= 500, 'the demo data has one block of weigh records');
+  // scrolled to the end: the rows drawn there ask for their block, which replaces the pending rows
+  await view(page).locator('.ant-table-tbody-virtual-holder').evaluate((e) => { e.scrollTop = e.scrollHeight; });
+  await expect.poll(() => asked.length).toBe(2);
+  expect(asked[1]).toEqual({ pn: Math.ceil(Math.min(total, 2000) / 500), ps: 500 });
+  await expect(view(page).locator('.wb-row-pending')).toHaveCount(0);
+  await expect(view(page).locator('.ant-table-tbody-virtual .ant-table-row').last()).not.toBeEmpty();
+});
+
 test('the advanced query filters by status, and the sum row follows the filter', async ({ page }) => {
   await signIn(page, 'admin');
   await openWeighRecords(page);

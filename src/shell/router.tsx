@@ -37,8 +37,8 @@ const page = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 /** The signed-in shell; the first address it opens has its page modules fetched at once (`preloadPage`). */
 function SignedInLayout() {
-  const { pathname } = useLocation();
-  useState(() => preloadPage(session.menu, pathname));
+  const { pathname, search } = useLocation();
+  useState(() => preloadPage(session.menu, pathname, search));
   return page(<BasicLayout />);
 }
 

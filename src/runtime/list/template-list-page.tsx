@@ -8,7 +8,7 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import type { Template, TemplateButton } from '../../schema/template';
 import { formatValue } from '../../schema/value-formats';
 import { TemplateFormDialog, type FormRequest } from '../form/form-dialog';
-import { untranslated, useRuntime, useTr, type Tr } from '../runtime-context';
+import { untranslated, useRuntime, useTr, type RuntimeRequest, type Tr } from '../runtime-context';
 import { AdvancedQuery, advancedStart } from './advanced-query';
 import { WeighCorrectDialog } from './weigh-correct-dialog';
 import { DetailPopup } from './detail-popup';
@@ -20,7 +20,7 @@ import { useControls } from '../controls';
 import { VIRTUAL_ROW_COMPONENTS } from './virtual-row';
 import { ListTree } from './list-tree';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
-import { useListData } from './use-list-data';
+import { firstRows, isPendingRow, listCall, openingQuery, pendingIndex, rowKeyOf, useListData } from './use-list-data';
 import { onResourceSaved } from './list-events';
 import { PicturesViewer } from './pictures-viewer';
 import { useExport } from './use-export';
@@ -87,6 +87,24 @@ export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, 
   return <TemplateList key={JSON.stringify(preset ?? {})} template={template} menuId={formActions ? menuId : undefined} onOpen={onOpen} refresh={refresh} pagePath={pagePath} preset={preset} />;
 }
 
+/**
+ * The first list call of a template's list page as it opens (its advanced query's starting conditions,
+ * its first block): the shell makes it early for the address it opens, and the page takes that answer.
+ */
+export function openingListCall(template: Template, now: Date, preset?: Record<string, string>): RuntimeRequest | null {
+  if (!template.resUrl) return null;
+  const query = openingQuery(template, advancedStart(template.listSubList ?? [], now, preset).conditions);
+  const { pn, ps } = firstRows(template, query);
+  return listCall(template, query, pn, ps);
+}
+
+/** A row of a windowed page whose block has not come yet: asks for the block once it is drawn (scrolled into view). */
+function PendingRow({ index, need }: { index: number; need(index: number): void }) {
+  const tr = useTr();
+  useEffect(() => need(index), [index, need]);
+  return <span className="wb-row-pending">{tr('加载中…')}</span>;
+}
+
 /** The one message of a menu entry without a (published) template, wherever it shows. */
 export const NO_TEMPLATE = '该菜单尚未配置模板，请联系管理员在模板设计中配置';
 export function NoTemplate() {
@@ -104,7 +122,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
   const { message, modal } = AntApp.useApp();
   const fields = useMemo(() => template.listSubList ?? [], [template]);
   const start = useMemo(() => advancedStart(fields, new Date(), preset), [fields, preset]);
-  const { query, setQuery, data, loading, reload } = useListData(template, start.conditions);
+  const { query, setQuery, data, loading, reload, need } = useListData(template, start.conditions);
   const [selected, setSelected] = useState<Row[]>([]);
   const [quickText, setQuickText] = useState('');
   const [detailRow, setDetailRow] = useState<number | null>(null);
@@ -115,6 +133,11 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
     onOpen: (row) => { if (template.detailId) setDetailRow(row.id); },
     tag: plain.tag, tr, controls,
   }), [fields, desensitize, template.detailId, plain.tag, tr, controls]);
+  // a windowed page's rows whose block has not come: empty cells, the first asking for its block
+  const shownColumns = useMemo(() => columns.map((c, i) => ({
+    ...c,
+    render: (value: unknown, row: Row, index: number) => isPendingRow(row) ? (i === 0 ? <PendingRow index={pendingIndex(row)} need={need} /> : null) : c.render!(value, row, index),
+  })), [columns, need]);
   // the left tree filters by the list field whose effectField names the tree row's field
   const treeField = fields.find((f) => f.effectField);
   const withTree = !!template.treeResUrl;
@@ -218,13 +241,12 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
         </div>
       )}
       <Table<Row>
-        // a SQL source's rows have no id: their own values are their key
-        rowKey={(r) => (r.id ?? JSON.stringify(r)) as React.Key} size="small" bordered loading={loading} columns={columns} dataSource={data.list}
+        rowKey={rowKeyOf} size="small" bordered loading={loading} columns={shownColumns} dataSource={data.list}
         // a virtual table needs a numeric width: 'max-content' would make it measure every scrolled-in row
         scroll={{ x: virtual ? tableWidth : 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
         virtual={virtual} components={virtual ? VIRTUAL_ROW_COMPONENTS : undefined}
-        onRow={(record) => ({ onDoubleClick: () => { if (template.detailId) setDetailRow(record.id); } })}
-        rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows), renderCell: plain.selectionCell }}
+        onRow={(record) => ({ onDoubleClick: () => { if (template.detailId && !isPendingRow(record)) setDetailRow(record.id); } })}
+        rowSelection={{ selectedRowKeys: selected.map(rowKeyOf), onChange: (_, rows) => setSelected(rows.filter((r) => r && !isPendingRow(r))), renderCell: plain.selectionCell }}
         pagination={{
           current: query.pn, pageSize: query.ps, total: data.total, pageSizeOptions: PAGE_SIZES, showSizeChanger: true,
           showTotal: (total) => tr('共 {n} 条', { n: total }),

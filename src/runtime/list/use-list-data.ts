@@ -1,43 +1,131 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListResponse, SearchCondition, SortEntry } from '../../schema/search';
 import type { Template } from '../../schema/template';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, type RuntimeRequest } from '../runtime-context';
 import type { Row } from './list-columns';
 
 export interface ListQuery { pn: number; ps: number; sort: SortEntry[]; quick: SearchCondition | null; advanced: SearchCondition[]; tree?: SearchCondition | null }
 
-/** Loads a list template's rows for the current query; a failed load only stops the loading state. */
+/** The most rows one request of a windowed page asks for (the server answers at most 1000 a request). */
+export const BLOCK_ROWS = 500;
+/** Fewer rows a block than this would make too many requests: such a page loads in one request. */
+const MIN_BLOCK_ROWS = 100;
+
+/**
+ * The rows a block of a page of `ps` rows holds, or null when the page loads in one request. A page of
+ * more than BLOCK_ROWS rows loads in blocks, each asked for as a page of its own (`limit {pn, ps: block}`),
+ * so the block divides the page size: the largest divisor of `ps` from MIN_BLOCK_ROWS to BLOCK_ROWS.
+ */
+export function blockRows(ps: number): number | null {
+  if (!Number.isInteger(ps) || ps <= BLOCK_ROWS) return null;
+  for (let b = BLOCK_ROWS; b >= MIN_BLOCK_ROWS; b--) if (ps % b === 0) return b;
+  return null;
+}
+
+/** A row of a windowed page whose block has not come yet: its index in the page (the table draws it empty). */
+const PENDING = '__pendingRow';
+const PENDING_KEY = '__pendingKey';
+export const isPendingRow = (row: Row): boolean => PENDING in row;
+/** The page index of a pending row. */
+export const pendingIndex = (row: Row): number => row[PENDING] as number;
+/**
+ * A table row's key: its id, a pending row's key of its own (made once with the row: the virtual list
+ * looks every row's key up on each scroll, and a number turned into a string anew each time, as a
+ * negative id would be, makes that walk several times slower), a SQL source's id-less row its values.
+ */
+export const rowKeyOf = (row: Row): React.Key => (row[PENDING_KEY] as string | undefined) ?? row.id ?? JSON.stringify(row);
+// a negative id: no stored row has it
+const pendingRow = (index: number): Row => ({ id: -(index + 1), [PENDING]: index, [PENDING_KEY]: `pending:${index}` });
+
+/** The list call for rows `pn`/`ps` (a page or a block) of a query: the page's own calls and the shell's early call are this one. */
+export function listCall(template: Template, query: ListQuery, pn: number, ps: number): RuntimeRequest {
+  const search = [...(query.tree ? [query.tree] : []), ...(query.quick ? [query.quick] : []), ...query.advanced];
+  return {
+    method: template.resMethod ?? 'POST', url: template.resUrl!, list: true, quiet: true,
+    body: { search, limit: { pn, ps }, sort: query.sort, tplId: template.id ?? null },
+  };
+}
+
+/** The query a list opens with: the template's page size, filtered by the advanced query's starting conditions. */
+export const openingQuery = (template: Template | null, advanced: SearchCondition[]): ListQuery => ({ pn: 1, ps: template?.ps ?? 10, sort: [], quick: null, advanced });
+
+/** The rows of a query's page a list asks for first: its first block when it loads in blocks, else the page (a chart's page loads whole). */
+export function firstRows(template: Template, query: ListQuery): { pn: number; ps: number } {
+  const block = template.chart ? null : blockRows(query.ps);
+  return block ? { pn: ((query.pn - 1) * query.ps) / block + 1, ps: block } : { pn: query.pn, ps: query.ps };
+}
+
+/** What a windowed page has asked for: blocks loaded or on their way, for the query of one load. */
+interface Window { seq: number; block: number; offset: number; rows: number; asked: Set<number> }
+
+/**
+ * Loads a list template's rows for the current query; a failed load only stops the loading state.
+ * A page of more than BLOCK_ROWS rows (a long template page shown by the virtual table) loads its first
+ * block, shows the page's other rows as pending ones, and loads each further block when `need` is
+ * called with the index of one of its rows (a pending row in view calls it), so a page of tens of
+ * thousands of rows shows as soon as its first rows come and sends only the rows scrolled to.
+ */
 export function useListData(template: Template | null, advanced: SearchCondition[] = []) {
   const { request } = useRuntime();
   // `advanced`: the advanced query's starting conditions, so the first load is filtered as the panel shows
-  const [query, setQuery] = useState<ListQuery>({ pn: 1, ps: template?.ps ?? 10, sort: [], quick: null, advanced });
+  const [query, setQuery] = useState<ListQuery>(() => openingQuery(template, advanced));
   const [data, setData] = useState<ListResponse<Row>>({ list: [], total: 0, tongji: null });
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
   // a reload asked for by an older render (e.g. after a save) still reads the query on screen now
   const current = useRef(query);
   current.current = query;
+  const windowRef = useRef<Window | null>(null);
+
+  const fetchRows = useCallback((query: ListQuery, pn: number, ps: number) => request<ListResponse<Row>>(listCall(template!, query, pn, ps)), [request, template]);
 
   const load = useCallback(async () => {
     if (!template?.resUrl) return;
     const query = current.current;
     const mine = ++seq.current;
+    windowRef.current = null;
     setLoading(true);
     try {
-      const search = [...(query.tree ? [query.tree] : []), ...(query.quick ? [query.quick] : []), ...query.advanced];
-      const result = await request<ListResponse<Row>>({
-        method: template.resMethod ?? 'POST', url: template.resUrl, list: true, quiet: true,
-        body: { search, limit: { pn: query.pn, ps: query.ps }, sort: query.sort, tplId: template.id ?? null },
-      });
-      if (mine === seq.current) setData(result);
+      const rows0 = firstRows(template, query);
+      if (rows0.ps === query.ps) {
+        const result = await fetchRows(query, query.pn, query.ps);
+        if (mine === seq.current) setData(result);
+        return;
+      }
+      const block = rows0.ps;
+      const offset = (query.pn - 1) * query.ps;
+      const first = await fetchRows(query, rows0.pn, block);
+      if (mine !== seq.current) return;
+      const rows = Math.max(0, Math.min(query.ps, first.total - offset));
+      const list = Array.from({ length: rows }, (_, i) => first.list[i] ?? pendingRow(i));
+      windowRef.current = { seq: mine, block, offset, rows, asked: new Set([0]) };
+      setData({ ...first, list });
     } catch {
       // spec 000 §8: a failed list load only stops the loading state
     } finally {
       if (mine === seq.current) setLoading(false);
     }
-  }, [request, template]);
+  }, [template, fetchRows]);
+
+  /** A windowed page's row `index` is in view: its block is asked for once (again only if it failed). */
+  const need = useCallback((index: number) => {
+    const w = windowRef.current;
+    if (!w || w.seq !== seq.current || index < 0 || index >= w.rows) return;
+    const k = Math.floor(index / w.block);
+    if (w.asked.has(k)) return;
+    w.asked.add(k);
+    fetchRows(current.current, (w.offset / w.block) + k + 1, w.block).then((answer) => {
+      if (w.seq !== seq.current) return;
+      setData((d) => {
+        const list = d.list.slice();
+        const end = Math.min(w.rows, (k + 1) * w.block);
+        for (let i = k * w.block, j = 0; i < end && j < answer.list.length; i++, j++) list[i] = answer.list[j];
+        return { ...d, list };
+      });
+    }, () => { w.asked.delete(k); });
+  }, [fetchRows]);
 
   useEffect(() => { void load(); }, [load, query]);
 
-  return { query, setQuery, data, loading, reload: load };
+  return { query, setQuery, data, loading, reload: load, need };
 }

@@ -1,4 +1,5 @@
 import type { RuntimeRequest } from '../../runtime/runtime-context';
+import type { Template } from '../../schema/template';
 import { templateRequest } from '../../runtime/template-request';
 import { formPageOf, subPageOf } from '../navigation';
 import { askEarly } from '../request/early-answers';
@@ -36,13 +37,20 @@ export function pageModuleOf(menu: readonly MenuNode[], pathname: string): PageM
 /**
  * Opening a signed-in address (a reload, a link): the layout, the menu page and the page's own module
  * are fetched together at start, instead of one after another as each renders the next; a form
- * page's template and a template list's are asked for at the same time (the page takes that answer).
+ * page's template and a template list's are asked for at the same time, and a template list's first
+ * rows as soon as its template and the runtime are in (the page takes those answers). A list opened
+ * with a preset in its address (`?status=`) asks for its rows itself.
  */
-export function preloadPage(menu: readonly MenuNode[], pathname: string): void {
+export function preloadPage(menu: readonly MenuNode[], pathname: string, search = ''): void {
   void loadLayout();
   void loadMenuPage();
   const page = pageModuleOf(menu, pathname);
   if (!page) return;
-  void { form: loadFormPage, list: loadRuntime, designer: loadDesignerPages }[page.module]();
-  if (page.template) askEarly(page.template);
+  const module = { form: loadFormPage, list: loadRuntime, designer: loadDesignerPages }[page.module]();
+  const template = page.template ? askEarly<Template>(page.template) : null;
+  if (page.module !== 'list' || !template || search) return;
+  Promise.all([template, module as ReturnType<typeof loadRuntime>]).then(([t, runtime]) => {
+    const rows = runtime.openingListCall(t, new Date());
+    if (rows) askEarly(rows);
+  }, () => { /* the page's own calls report a failure */ });
 }

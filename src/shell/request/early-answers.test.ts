@@ -43,11 +43,21 @@ describe('answers asked for early (the template of the page an address opens)', 
     expect(takeEarly(templateRequest('LIST', 8))).toBeNull();
   });
 
-  it('only plain reads are asked early, and only in a signed-in session', () => {
-    askEarly({ method: 'POST', url: '/measure/mm-pu-weigh/list', body: { limit: { pn: 1, ps: 10 } } });
+  it('only reads are asked early (a plain GET, a list’s search), and only in a signed-in session', () => {
+    expect(askEarly({ method: 'POST', url: '/measure/mm-pu-weigh/audit', body: { ids: [1] } })).toBeNull();
+    expect(askEarly({ method: 'DELETE', url: '/measure/mm-pu-weigh/1', list: true })).toBeNull();
     session.accessToken = null;
-    askEarly(templateRequest('FORM', 63));
+    expect(askEarly(templateRequest('FORM', 63))).toBeNull();
     expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('a list’s first rows: the page’s call with the same body takes the answer; another page of rows does not', async () => {
+    calls.mockImplementation(async () => ({ list: [{ id: 1 }], total: 1 }) as never);
+    const rows = (pn: number) => ({ method: 'POST' as const, url: '/measure/mm-pu-weigh/list', list: true, quiet: true, body: { search: [], limit: { pn, ps: 500 }, sort: [], tplId: 3 } });
+    expect(askEarly(rows(1))).not.toBeNull();
+    expect(takeEarly(rows(2))).toBeNull();
+    await expect(takeEarly(rows(1))).resolves.toEqual({ list: [{ id: 1 }], total: 1 });
+    expect(calls).toHaveBeenCalledTimes(1);
   });
 
   it('a failed early call rejects the page’s call as its own would', async () => {

@@ -8,24 +8,30 @@ export const EARLY_ANSWER_MS = 10_000;
 interface Early { at: number; token: string | null; answer: Promise<unknown> }
 const early = new Map<string, Early>();
 
-/** A plain GET's identity (address, query, flags); other calls are never asked early. */
+/**
+ * The identity of a read (address, query, body, flags): a plain GET, or a list read (a POST of a search
+ * marked `list`, which changes nothing); other calls are never asked early.
+ */
 function keyOf(o: RuntimeRequest): string | null {
-  if ((o.method ?? 'GET') !== 'GET' || o.body !== undefined || o.headers) return null;
+  const method = o.method ?? 'GET';
+  if (o.headers || !(method === 'GET' ? o.body === undefined : method === 'POST' && o.list)) return null;
   const query = Object.entries(o.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${String(v)}`).sort().join('&');
-  return `${o.url}?${query}|${o.quiet ? 'quiet' : ''}|${o.list ? 'list' : ''}`;
+  return `${method} ${o.url}?${query}|${o.body === undefined ? '' : JSON.stringify(o.body)}|${o.quiet ? 'quiet' : ''}|${o.list ? 'list' : ''}`;
 }
 
 /**
  * Makes a call now for a page whose code is still loading (the template of the page an address
- * opens): the page's own identical call, made within 10 s by the same session, gets this answer
+ * opens, then a list's first rows) and answers its promise (null if it may not be asked early): the
+ * page's own identical call, made within 10 s by the same session, gets this answer
  * instead of asking again. Each early answer is handed out once.
  */
-export function askEarly(o: RuntimeRequest): void {
+export function askEarly<T = unknown>(o: RuntimeRequest): Promise<T> | null {
   const key = keyOf(o);
-  if (!key || !session.accessToken) return;
-  const answer = request(o);
+  if (!key || !session.accessToken) return null;
+  const answer = request<T>(o);
   answer.catch(() => { /* the page's own call reports the failure */ });
   early.set(key, { at: Date.now(), token: session.accessToken, answer });
+  return answer;
 }
 
 /** The early answer to this call, if there is a fresh one for this session (then forgotten); otherwise null. */
