@@ -1,6 +1,9 @@
-import { useDraggable } from '@dnd-kit/core';
+import { useDraggable, type DraggableAttributes } from '@dnd-kit/core';
 import { Collapse, Typography } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import {
+  createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef,
+  type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode,
+} from 'react';
 import { paletteOf, useTr, type ControlRegistry } from '../../runtime';
 import type { ControlKind } from '../../schema/field-definition';
 import { paletteColumns, type PaletteColumn, type PaletteTable } from './model';
@@ -22,11 +25,55 @@ export type Drag =
 /** The drag a draggable's data describes, or null. */
 export const dragOf = (data: unknown): Drag | null => (data && typeof data === 'object' && 'type' in data ? data as Drag : null);
 
-/** A palette item (a column, a control kind, a layout item). */
+/** What the palette's one drag source gives its items: their drag attributes, and the start of a drag. */
+interface PaletteSource { attributes: DraggableAttributes; grab(event: ReactPointerEvent | ReactKeyboardEvent, drag: Drag, element: HTMLElement): void }
+const PaletteSourceContext = createContext<PaletteSource | null>(null);
+
+/**
+ * The one @dnd-kit drag source of all the palette's items (id `palette`), as the field cards have
+ * theirs: a drag hook re-renders its component on every change of the drag context (each pointer or
+ * key move), so twenty items with a hook each were twenty renders a move. An item's pointer-down or
+ * key-down names the item (the source's data, changed in place, and its node) and goes to the
+ * source's listeners, so the sensors start the drag as if the item had its own hook. Only this
+ * component re-renders while a drag moves; its items (its children) do not.
+ */
+function PaletteDragSource({ children }: { children: ReactNode }) {
+  // the drag's data is the item's drag itself: the designer reads `active.data.current` as a Drag
+  const live = useRef<Drag>({ type: 'layout', item: 'tab' }).current as Record<string, unknown>;
+  const d = useDraggable({ id: 'palette', data: live });
+  const node = useRef<HTMLElement | null>(null);
+  const latest = useRef(d);
+  latest.current = d;
+  useLayoutEffect(() => { node.current?.classList.toggle('is-dragging', d.isDragging); }, [d.isDragging]);
+  const grab = useCallback<PaletteSource['grab']>((event, drag, element) => {
+    const { listeners, active, setNodeRef, setActivatorNodeRef } = latest.current;
+    if (active || (event.nativeEvent as { dndKit?: unknown }).dndKit) return;
+    const handler = event.type === 'pointerdown' ? listeners?.onPointerDown : event.type === 'keydown' ? listeners?.onKeyDown : undefined;
+    if (!handler) return;
+    for (const key of Object.keys(live)) delete live[key];
+    Object.assign(live, drag);
+    node.current = element;
+    setNodeRef(element);
+    setActivatorNodeRef(element);
+    handler(event);
+  }, [live]);
+  // the attributes of an item at rest: the dragged one shows it by its class (set above)
+  const { role, tabIndex, 'aria-roledescription': roleDescription, 'aria-describedby': describedBy, 'aria-disabled': disabled } = d.attributes;
+  const value = useMemo<PaletteSource>(() => ({
+    attributes: { role, tabIndex, 'aria-roledescription': roleDescription, 'aria-describedby': describedBy, 'aria-disabled': disabled, 'aria-pressed': undefined },
+    grab,
+  }), [role, tabIndex, roleDescription, describedBy, disabled, grab]);
+  return <PaletteSourceContext.Provider value={value}>{children}</PaletteSourceContext.Provider>;
+}
+
+/** A palette item (a column, a control kind, a layout item): dragged through the palette's one source. */
 function PaletteItem({ id, drag, children, hint }: { id: string; drag: Drag; children: ReactNode; hint?: string }) {
-  const d = useDraggable({ id, data: drag });
+  const source = useContext(PaletteSourceContext);
   return (
-    <div ref={d.setNodeRef} {...d.attributes} {...d.listeners} className={`wb-fd-palette-item${d.isDragging ? ' is-dragging' : ''}`} title={hint} data-palette={id}>
+    <div
+      {...source?.attributes} className="wb-fd-palette-item" title={hint} data-palette={id}
+      onPointerDown={(e) => source?.grab(e, drag, e.currentTarget)} onKeyDown={(e) => source?.grab(e, drag, e.currentTarget)}
+    >
       {children}
     </div>
   );
@@ -51,6 +98,7 @@ export function Palette({ store, tables, controls }: { store: DesignerStore; tab
   const main = useDerived(store, (s) => [s.draft.meta], (s) => s.draft.meta.customTable ?? null, Object.is);
   const kinds = useMemo(() => paletteOf(controls), [controls]);
   return (
+    <PaletteDragSource>
     <Collapse
       size="small" className="wb-fd-palette-groups" defaultActiveKey={['columns', 'kinds', 'layout']}
       items={[
@@ -90,5 +138,6 @@ export function Palette({ store, tables, controls }: { store: DesignerStore; tab
         },
       ]}
     />
+    </PaletteDragSource>
   );
 }
