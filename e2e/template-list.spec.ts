@@ -76,7 +76,8 @@ test('a list address opened anew asks for its template and first rows once; a pa
 test('the advanced query filters by status, and the sum row follows the filter', async ({ page }) => {
   await signIn(page, 'admin');
   await openWeighRecords(page);
-  const sum = () => view(page).locator('.ant-table-summary').last().locator('td').nth(8);
+  // 净重: the 合计 cell spans the selection column and 磅单号, so the ninth column is the eighth cell
+  const sum = () => view(page).locator('.ant-table-summary').last().locator('td').nth(7);
   const before = await sum().textContent();
   await page.getByText('高级查询').click();
   const form = page.locator('.wb-advanced-query');

@@ -152,6 +152,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
   const statistics = useMemo(() => statisticsEntries(data.tongji, fields, tr), [data.tongji, fields, tr]);
   const quickFields = fields.filter((f) => f.iallowQuery);
   const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
+  const firstHasTotal = columns.length > 0 && totals.some((f) => f.fieldName === columns[0].key);
   const exporter = useExport(template, query);
   const [formRequest, setFormRequest] = useState<FormRequest | null>(null);
   const [picturesOf, setPicturesOf] = useState<number | null>(null);
@@ -263,8 +264,10 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
         summary={() => totals.length === 0 ? null : (
           <Table.Summary fixed>
             <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>{tr('合计')}</Table.Summary.Cell>
+              {/* 合计 in the selection column is two characters wider than it: it takes the first column too when that has no total */}
+              <Table.Summary.Cell index={0} colSpan={firstHasTotal ? 1 : 2}>{tr('合计')}</Table.Summary.Cell>
               {columns.map((c, i) => {
+                if (i === 0 && !firstHasTotal) return null;
                 const total = totals.find((f) => f.fieldName === c.key);
                 const value = total ? data.tongji?.[total.fieldName] : undefined;
                 return <Table.Summary.Cell key={String(c.key)} index={i + 1} align="right">{value === undefined || value === null ? '' : formatValue(total?.cgValFormat?.valFormatFun, value)}</Table.Summary.Cell>;
