@@ -20,7 +20,9 @@ export default defineConfig({
     // the app turns antd's animations off for a system that asks for reduced motion: the tests do not
     // wait for dialogs and menus to slide in and out (e2e/login.spec.ts checks a dialog both ways)
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // a trace records every action's screenshots and page snapshots: a third of the suite's time on a
+    // 2-core machine. A test that fails is run again (CI) with its trace kept; `--trace on` records all.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -3,7 +3,7 @@ import { expectNoConsoleErrors, signIn, watchConsole, hoverAndClick } from './su
 
 test('admin signs in and sees the home page with the name and company', async ({ page }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', undefined, { form: true });
   await expect(page).toHaveURL(/\/clouds\/index$/);
   await expect(page.getByTestId('user-menu')).toContainText('系统管理员');
   await expect(page.getByTestId('current-org')).toHaveText('东方能源有限公司');
