@@ -6,6 +6,11 @@ import { nativeResizeObserver } from './vite.config.ts';
 // replaces with vi.mock would stay replaced for the files after it: each file that mocks a module is
 // named here and runs isolated, in the `web-mocks` project.
 const MOCKING = ['src/shell/request/early-answers.test.ts', 'src/designer/sql-source-page.test.tsx'];
+// The server files share their worker's imports too; those that wait in real time for a simulated scale
+// indicator over TCP (a value within 3 s) run isolated, in `server-devices`, in a process of their own:
+// once, sharing a worker, the scale connection's waits ran out.
+const DEVICES = ['server/weigh/station/scale-connection.test.ts', 'tests/server/weigh-cycle.test.ts', 'tests/server/weigh-two-process.test.ts'];
+const SERVER = ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'src/schema/**/*.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
@@ -23,12 +28,23 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'src/schema/**/*.test.ts'],
+          include: SERVER,
+          exclude: ['node_modules/**', ...DEVICES],
           globalSetup: ['tests/server/support/global-setup.ts'],
           // the suites share their worker's imports (each builds its own app and database, and none
           // replaces a module): loading the server's code anew for each of some hundred files took three
           // of the project's nine minutes on a 2-core machine
           isolate: false,
+          setupFiles: ['tests/server/support/shared-worker.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-devices',
+          environment: 'node',
+          include: DEVICES,
+          globalSetup: ['tests/server/support/global-setup.ts'],
         },
       },
       {

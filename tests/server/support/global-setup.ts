@@ -46,7 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
  * them, so they can be cloned.
  */
 async function postgresTemplate(base: string): Promise<{ name: string; migrated: string; drop(): Promise<void> }> {
-  const name = `wb_template_${process.pid}_${Date.now().toString(36)}`;
+  const name = `wb_template_${process.pid}_${Date.now().toString(36)}${Math.floor(Math.random() * 46656).toString(36)}`;
   const migrated = `${name}_migrated`;
   const query = async (text: string) => {
     const client = new pg.Client({ connectionString: base });
