@@ -143,6 +143,10 @@ test('the login page runs no idle timer; a failed refresh signs out to /login', 
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, 'weigher');
   await expect(page).toHaveURL(/\/clouds\/index$/);
+  // the shell has done reading the user (a session reused by signIn comes without the menu's
+  // generation, and its check reads the user again): a read still under way would write the
+  // session back over the change below
+  await page.waitForLoadState('networkidle');
   // both tokens stop working (the server revoked the session): the next call fails its refresh
   await page.evaluate(() => {
     const s = JSON.parse(localStorage.getItem('wb.session')!);
