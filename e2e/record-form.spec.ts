@@ -148,13 +148,20 @@ test('a weigh record’s 供应商 is picked from the vendor popup: search, 最�
   // pinyin initials find vendors by the first letters of their names (山西恒通, 陕西华拓… all read sxht)
   await popup.getByLabel('弹窗查询').fill('sxht');
   await popup.getByLabel('弹窗查询').press('Enter');
-  await expect(popup.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(/[山陕]西(恒通|华拓)/);
-  for (const text of await popup.locator('.ant-table-tbody tr.ant-table-row').allTextContents()) expect(text).toMatch(/[山陕]西(恒通|华拓)/);
+  // every row, once the search's answer is shown (the list before it can begin with such a vendor too)
+  await expect(async () => {
+    const texts = await popup.locator('.ant-table-tbody tr.ant-table-row').allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toMatch(/[山陕]西(恒通|华拓)/);
+  }).toPass({ timeout: 10_000 });
   await popup.getByLabel('弹窗查询').fill('恒通');
   await popup.getByLabel('弹窗查询').press('Enter');
   const hits = popup.locator('.ant-table-tbody tr.ant-table-row');
-  await expect(hits.first()).toContainText('恒通');
-  for (const text of await hits.allTextContents()) expect(text).toContain('恒通');
+  await expect(async () => {
+    const texts = await hits.allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain('恒通');
+  }).toPass({ timeout: 10_000 });
   const name = (await hits.first().locator('td').filter({ hasText: '恒通' }).first().textContent())!;
   await hits.first().dblclick();
   await expect(popup).toBeHidden();
