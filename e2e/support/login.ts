@@ -12,9 +12,10 @@ const sessions = new Map<string, Tokens>();
  * with the demo password is signed in as the login page would leave them, without going through
  * it: the session a sign-in gave that user earlier in the run is reused while the server still
  * takes it (a new one is asked for otherwise: revoked, signed out, forced out), put where the shell
- * keeps it, and home is opened; it returns once home shows the user and the shell has kept their menu. Signing in through the page
- * costs about two seconds of a slow machine's CPU, and over a hundred tests sign in; the tests of
- * the login page itself use the form.
+ * keeps it with the menu's generation (as the login page leaves it: without it the shell's generation
+ * check would read the user a second time), and home is opened; it returns once home shows the user
+ * and the shell has kept their menu. Through the page a sign-in costs about three seconds of a slow
+ * machine's CPU, and over a hundred tests sign in; the tests of the login page itself use the form.
  */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, options: { form?: boolean } = {}): Promise<void> {
   if (options.form || password !== DEMO_PASSWORD) {
@@ -37,16 +38,19 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   }
   // an empty page of the application's origin (made here, asking for nothing, not even an icon) to put
   // the session where the shell keeps it
+  const generation = await page.request.get('/api/sys-menu/generation', { headers: { authorization: `Bearer ${tokens.access_token}` } });
+  if (!generation.ok()) throw new Error(`reading the menu generation as ${username}: ${generation.status()}`);
+  const menuGeneration = ((await generation.json()) as { data: { generation: number } }).data.generation;
   const blank = '/e2e-blank';
   await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,"><title></title>' }));
   await page.goto(blank);
   await page.unroute(blank);
-  await page.evaluate(({ accessToken, refreshToken, expiresIn }) => {
+  await page.evaluate(({ accessToken, refreshToken, expiresIn, menuGeneration }) => {
     // as the login page leaves it: the new session, no lock flag, nothing of a user signed in before
-    localStorage.setItem('wb.session', JSON.stringify({ accessToken, refreshToken, expiresIn }));
+    localStorage.setItem('wb.session', JSON.stringify({ accessToken, refreshToken, expiresIn, menuGeneration }));
     localStorage.removeItem('wb.isLock');
     sessionStorage.removeItem('wb.isLock');
-  }, { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresIn: tokens.expires_in });
+  }, { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresIn: tokens.expires_in, menuGeneration });
   await page.goto('/');
   await expect(page.getByTestId('user-menu')).toBeVisible();
   // the shell has read the user and then the menu, and kept them (the login page waits for both too)
