@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStyles } from './build/antd-styles.ts';
 import { precompress } from './build/precompress.ts';
 
 /** Formily's grid imports a ResizeObserver polyfill that watches the whole page: the browser's own is used instead (src/shims/resize-observer.ts). */
@@ -9,7 +10,7 @@ export const nativeResizeObserver = { '@juggle/resize-observer': fileURLToPath(n
 const apiPort = process.env.API_PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStyles(), precompress()],
   resolve: { alias: nativeResizeObserver },
   server: {
     port: 5173,

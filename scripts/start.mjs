@@ -18,7 +18,7 @@ function newestMtime(target) {
 }
 
 const built = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'index.html', 'vite.config.ts', 'public', 'package-lock.json'].map((p) => path.join(root, p));
+const sources = ['src', 'build', 'index.html', 'vite.config.ts', 'public', 'package-lock.json'].map((p) => path.join(root, p));
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 if (!builtAt || Math.max(...sources.map(newestMtime)) > builtAt) {
   console.log('Building the web UI (vite build)…');

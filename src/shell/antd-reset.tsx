@@ -20,6 +20,9 @@ export const dropComponentResets: Transformer = {
   },
 };
 
+/** antd's style transformers, for the shell and the build's stylesheets of antd's styles. */
+export const ANTD_TRANSFORMERS = [dropComponentResets];
+
 /**
  * The component resets, once for every class prefix and with their weights kept: the font and
  * box-sizing on a component's root (it carries the theme's hash class; weight of one class), and
