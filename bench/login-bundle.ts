@@ -23,7 +23,11 @@ export async function benchLoginBundle(): Promise<void> {
     raw += buf.length;
     gz += zlib.gzipSync(buf, { level: 9 }).length;
   }
-  const css = [...html.matchAll(/href="\/?(assets\/[^"]+\.css)"/g)].map((m) => fs.readFileSync(path.join(dist, m[1])));
-  const cssGz = css.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0);
+  const sheets = [...html.matchAll(/href="\/?(assets\/[^"]+\.css)"/g)].map((m) => m[1]);
+  // antd's styles written at build time come as two sheets, one per motion setting: a page applies one
+  const antd = sheets.filter((f) => /\/antd-/.test(f)).map((f) => fs.readFileSync(path.join(dist, f)));
+  const own = sheets.filter((f) => !/\/antd-/.test(f)).map((f) => fs.readFileSync(path.join(dist, f)));
+  const cssGz = own.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0);
   console.log(`sign-in route JavaScript: ${files.length} files, ${kb(raw)} raw, ${kb(gz)} gzipped (target ≤ 300 KB); CSS ${kb(cssGz)} gzipped`);
+  for (const b of antd) console.log(`antd's styles written at build time, one sheet: ${kb(b.length)} raw, ${kb(zlib.gzipSync(b, { level: 9 }).length)} gzipped, ${kb(zlib.brotliCompressSync(b).length)} brotli`);
 }

@@ -105,7 +105,7 @@ export async function benchVsPeer(): Promise<void> {
         for (const name of Object.keys(cases).filter((n) => pairs.some((p) => p.peer === n || p.product === n))) {
           const r = await cases[name](cpuThrottle);
           (runs[`${name}@${cpuThrottle}`] ??= []).push(r);
-          console.log(`  rep ${rep + 1} ${name} ${cpuThrottle}x: mount ${r.mountMs} ms, p95 ${r.p95} ms, max ${r.max} ms`);
+          console.log(`  rep ${rep + 1} ${name} ${cpuThrottle}x: mount ${r.mountMs} ms, p50 ${r.p50} ms, p95 ${r.p95} ms, max ${r.max} ms, long tasks ${r.longTasks} (${Math.round(r.longTaskMs)} ms)`);
         }
       }
     }
