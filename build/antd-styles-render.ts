@@ -19,11 +19,12 @@ type Any = ComponentType<Record<string, unknown>> & { _InternalPanelDoNotUseOrYo
 
 /**
  * Props a component is drawn with where its default draws less than the application shows: a table
- * with a page of rows draws its pager, a coloured tag its colours.
+ * with a page of rows draws its pager, a coloured tag its colours, a form its items.
  */
 const DRAWN_WITH: Record<string, Record<string, unknown>> = {
   Table: { dataSource: [{ key: 1 }], columns: [{ key: 'key', dataIndex: 'key' }] },
   Tag: { color: 'blue' },
+  Form: { children: h(antd.Form.Item, { label: ' ' }) },
 };
 
 /** What the components are drawn as: each itself, and the static panels of those whose styles show only in a pop-up. */
@@ -59,19 +60,20 @@ export interface RenderedStyles {
 
 /**
  * The styles of the named antd exports (components, and `message` / `notification`) and Formily
- * components, for one motion setting: those written under the page's theme only.
+ * components, for one motion setting: those written under the page's theme, and the icons' reset that
+ * the outermost ConfigProvider writes under the theme around it (antd's default).
  */
 export function renderAntdStyles(antdNames: string[], formilyNames: string[], reducedMotion: boolean): RenderedStyles {
   const cache = createCache();
   const theme = antdTheme(reducedMotion);
-  let tokenKey = '';
-  const ThemeKey = () => {
-    tokenKey = (antd.theme.useToken().token as { _tokenKey?: string })._tokenKey ?? '';
+  const tokenKeys = { page: '', around: '' };
+  const ThemeKey = ({ of }: { of: keyof typeof tokenKeys }) => {
+    tokenKeys[of] = (antd.theme.useToken().token as { _tokenKey?: string })._tokenKey ?? '';
     return null;
   };
-  const draw = (node: ReactNode) => renderToString(
-    h(StyleProvider, { cache, transformers: ANTD_TRANSFORMERS }, h(antd.ConfigProvider, { theme }, h(AntdReset), h(ThemeKey), node)),
-  );
+  const draw = (node: ReactNode) => renderToString(h(StyleProvider, { cache, transformers: ANTD_TRANSFORMERS },
+    h(ThemeKey, { of: 'around' }),
+    h(antd.ConfigProvider, { theme }, h(AntdReset), h(ThemeKey, { of: 'page' }), node)));
   draw(antdNodes(antdNames));
   const skipped: string[] = [];
   const fromFormily = formily as unknown as Record<string, Any>;
@@ -86,9 +88,9 @@ export function renderAntdStyles(antdNames: string[], formilyNames: string[], re
   // a style cache key is `style%<theme's token key>%<path>`: the pop-up panels' themes are dropped
   let styles = 0;
   for (const key of [...cache.cache.keys()]) {
-    const [kind, token] = key.split('%');
+    const [kind, token, path] = key.split('%');
     if (kind !== 'style') continue;
-    if (token === tokenKey) styles++;
+    if (token === tokenKeys.page || (token === tokenKeys.around && path === 'ant-design-icons')) styles++;
     else cache.cache.delete(key);
   }
   return { css: extractStyle(cache, true), media: motionMedia(reducedMotion), styles, skipped };
