@@ -28,7 +28,7 @@ import {
   clampText, gridFields, gridRows, movedText, neighbour, nextGroup, occupiedText, placeAt, placeText, stepPlace, stepSpan, unitOf,
   type PaletteTable,
 } from './model';
-import { Palette as PaletteBody, dragOf, type Drag } from './palette';
+import { Palette as PaletteBody, dragOf, sourceListener, type Drag } from './palette';
 import { PropertyPanel as PropertyPanelBody } from './property-panel';
 import './form-designer.css';
 import { createStore, useDesigner, type DesignerStore, type Store } from './store';
@@ -292,9 +292,8 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   /** A card's pointer-down or key-down to the cards' drag source (not while a drag is under way or another source took the event). */
   const grab = useCallback((event: ReactPointerEvent | ReactKeyboardEvent, drag: { type: 'field' | 'resize'; id: string }, element: HTMLElement) => {
     const s = source.current;
-    if (!s || dragging.current || (event.nativeEvent as { dndKit?: unknown }).dndKit) return;
-    const handler = event.type === 'pointerdown' ? s.listeners?.onPointerDown : event.type === 'keydown' ? s.listeners?.onKeyDown : undefined;
-    if (!handler) return;
+    const handler = s && !dragging.current ? sourceListener(s.listeners, event) : undefined;
+    if (!s || !handler) return;
     s.data.type = drag.type;
     s.data.id = drag.id;
     s.setNode(element);

@@ -25,6 +25,17 @@ export type Drag =
 /** The drag a draggable's data describes, or null. */
 export const dragOf = (data: unknown): Drag | null => (data && typeof data === 'object' && 'type' in data ? data as Drag : null);
 
+/**
+ * The listener of a drag source shared by many items (the palette's, the cards') that an item's
+ * pointer-down or key-down is handed to; none for another event, or when a source already took this
+ * one (an item inside another).
+ */
+export function sourceListener(listeners: ReturnType<typeof useDraggable>['listeners'], event: ReactPointerEvent | ReactKeyboardEvent): ((event: ReactPointerEvent | ReactKeyboardEvent) => void) | undefined {
+  if ((event.nativeEvent as { dndKit?: unknown }).dndKit) return undefined;
+  const listener = event.type === 'pointerdown' ? listeners?.onPointerDown : event.type === 'keydown' ? listeners?.onKeyDown : undefined;
+  return listener as ((event: ReactPointerEvent | ReactKeyboardEvent) => void) | undefined;
+}
+
 /** What the palette's one drag source gives its items: their drag attributes, and the start of a drag. */
 interface PaletteSource { attributes: DraggableAttributes; grab(event: ReactPointerEvent | ReactKeyboardEvent, drag: Drag, element: HTMLElement): void }
 const PaletteSourceContext = createContext<PaletteSource | null>(null);
@@ -47,8 +58,7 @@ function PaletteDragSource({ children }: { children: ReactNode }) {
   useLayoutEffect(() => { node.current?.classList.toggle('is-dragging', d.isDragging); }, [d.isDragging]);
   const grab = useCallback<PaletteSource['grab']>((event, drag, element) => {
     const { listeners, active, setNodeRef, setActivatorNodeRef } = latest.current;
-    if (active || (event.nativeEvent as { dndKit?: unknown }).dndKit) return;
-    const handler = event.type === 'pointerdown' ? listeners?.onPointerDown : event.type === 'keydown' ? listeners?.onKeyDown : undefined;
+    const handler = active ? undefined : sourceListener(listeners, event);
     if (!handler) return;
     for (const key of Object.keys(live)) delete live[key];
     Object.assign(live, drag);
