@@ -1,20 +1,22 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT, E2E_WORKERS, serverURL } from './e2e/support/servers';
 
-const port = Number(process.env.E2E_PORT ?? 8090);
-/** Each run starts the production server on a fresh embedded database. */
-const dataDir = path.join(os.tmpdir(), `wb-e2e-${Date.now()}`);
+/** Each run starts the production server on fresh embedded databases: one server per worker. */
+const runDir = path.join(os.tmpdir(), `wb-e2e-${Date.now()}`);
 
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  // test files run side by side, each worker on its own server and database (e2e/support/servers.ts)
+  workers: E2E_WORKERS,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: process.env.CI ? 1 : 0,
   outputDir: 'test-results',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // a test's `baseURL` is its worker's server (e2e/support/test.ts); this one is the first server's
+    baseURL: serverURL(0),
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     // the app turns antd's animations off for a system that asks for reduced motion: the tests do not
@@ -29,12 +31,19 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
+  // the weigh file waits on the simulated scale's truck cycles (about two minutes, mostly idle): its
+  // project comes first, so that it starts at once and the other worker runs the other files beside it
+  // (files are handed out in the projects' order; last, it ran alone at the end of the run)
+  projects: [
+    { name: 'scale', testMatch: '**/e2e/weigh.spec.ts' },
+    { name: 'screens', testIgnore: '**/e2e/weigh.spec.ts' },
+  ],
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `${serverURL(index)}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', DEV_AID: '1', WEIGH_SIMULATOR_CHEAT_EVERY: '1' },
-  },
+    stdout: 'pipe' as const,
+    env: { PORT: String(E2E_PORT + index), HOST: '127.0.0.1', DATA_DIR: path.join(runDir, String(index)), SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', DEV_AID: '1', WEIGH_SIMULATOR_CHEAT_EVERY: '1' },
+  })),
 });

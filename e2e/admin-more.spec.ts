@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { api } from './support/admin-api';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
 import { view, rows, button } from './support/page';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { encodePng } from '../server/auth/captcha-image';
 import { api, createUser } from './support/admin-api';
 import { readCaptcha } from './support/captcha';

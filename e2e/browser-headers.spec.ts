@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
 import { button, formDialog, rows } from './support/page';
 

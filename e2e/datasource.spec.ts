@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import ExcelJS from 'exceljs';
 import { apiData } from './support/admin-api';
 import { expectNoConsoleErrors, hoverAndClick, openFromSidebar, signIn, watchConsole } from './support/login';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test';
+import { serverURL } from './support/servers';
 import { apiData } from './support/admin-api';
 import { designedTable, publish, type DesignedTable } from './support/designed-table';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
@@ -23,7 +24,7 @@ async function shots(page: Page, name: string) {
 
 /** 财务 signed in in a browser of their own (the operator watching each publish). */
 async function operator(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ baseURL: serverURL(test.info().parallelIndex), locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await signIn(page, 'finance');
   await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();

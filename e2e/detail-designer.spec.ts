@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { apiData } from './support/admin-api';
 import { designedTable, publish, type DesignedTable } from './support/designed-table';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';

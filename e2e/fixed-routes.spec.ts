@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { apiData } from './support/admin-api';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
 import { button, chooseOption, listRows as rows, pickInPopup, view } from './support/page';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { apiJson } from './support/admin-api';
 import { expectNoConsoleErrors, signIn, watchConsole } from './support/login';
 

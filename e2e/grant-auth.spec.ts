@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { issueLicenceCode } from '../server/licence/licence';
 import { expectNoConsoleErrors, signIn, watchConsole } from './support/login';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
 
 const view = (page: Page) => page.locator('.wb-page:visible');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoConsoleErrors, signIn, watchConsole, hoverAndClick } from './support/login';
 
 test('admin signs in and sees the home page with the name and company', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { MENU_TITLES_EN } from '../server/seed/menu-titles-en';
 import { apiData } from './support/admin-api';
 import { signIn, watchConsole } from './support/login';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { apiData } from './support/admin-api';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
 import { chooseOption, pickInPopup } from './support/page';

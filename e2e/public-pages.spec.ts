@@ -1,4 +1,4 @@
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test } from './support/test';
 
 const BASIC = `Basic ${Buffer.from('web:web').toString('base64')}`;
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoConsoleErrors, hoverAndClick, openFromSidebar, signIn, watchConsole } from './support/login';
 import { apiData } from './support/admin-api';
 import { button, listRows as rows, view, formDialog, quickSearch } from './support/page';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoConsoleErrors, hoverAndClick, openFromSidebar, signIn, watchConsole, switchToEnglish } from './support/login';
 import { button, listRows as rows, view } from './support/page';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_PASSWORD, expectNoConsoleErrors, signIn, watchConsole } from './support/login';
 import { apiJson } from './support/admin-api';
 

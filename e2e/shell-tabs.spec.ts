@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { openFromSidebar, signIn } from './support/login';
 
 async function open(page: Page, area: string, item: string) {

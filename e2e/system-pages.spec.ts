@@ -1,4 +1,4 @@
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test } from './support/test';
 import { apiData } from './support/admin-api';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
 import { button, rows, view } from './support/page';
