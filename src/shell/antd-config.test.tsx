@@ -73,7 +73,9 @@ describe('antd styles (speed: one reset instead of one per component)', () => {
     const resets = css.split('}').filter((rule) => rule.includes('[class^="ant-"]') && rule.includes('font-family'));
     expect(resets).toHaveLength(1);
     expect(resets[0]).toContain(`font-size:14px`);
-    // box-sizing for the elements inside a component: the weight of two classes, as antd's own was
-    expect(css).toMatch(/\[class\^="ant-"\] \[class\^="ant-"\][^{]*\{box-sizing:border-box/);
+    // box-sizing for the elements inside a component: the weight of two classes, as antd's own was, on
+    // the element itself (no descendant walk to a component's root for each antd element styled)
+    expect(css).toMatch(/\[class\^="ant-"\]\[class\^="ant-"\][^{]*\{box-sizing:border-box/);
+    expect(css).not.toMatch(/\[class[\^*]="[^"]*"\] \[class/);
   });
 });
