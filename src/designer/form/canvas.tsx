@@ -395,8 +395,9 @@ export const CanvasSheet = memo(function CanvasSheet({ api, target, activeGroup,
   const currentGroup = activeGroup && groups.some((g) => g.key === activeGroup) ? activeGroup : groups[0]?.key ?? null;
   const ungrouped = shape.grids[''] ?? NO_ROWS;
   const grouped = (currentGroup ? shape.grids[currentGroup] : undefined) ?? NO_ROWS;
-  const canUndo = useDesigner(store, (s) => s.history.canvas.undo.length);
-  const canRedo = useDesigner(store, (s) => s.history.canvas.redo.length);
+  // whether there is a step, not how many: a count would re-render the sheet (its bar and tabs) for every command
+  const canUndo = useDesigner(store, (s) => s.history.canvas.undo.length > 0);
+  const canRedo = useDesigner(store, (s) => s.history.canvas.redo.length > 0);
   const empty = Object.keys(shape.grids).length === 0;
   const live = useLiveRecordSwitch(shape.meta);
   useEffect(() => api.live.set(live.record), [api.live, live.record]);

@@ -216,6 +216,27 @@ describe('form designer', () => {
     await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(0));
   });
 
+  it("the canvas's 撤销 and 重做 follow its own history: a resize enables 撤销, undoing it enables 重做", async () => {
+    const { user } = setup();
+    await waitFor(() => expect(card('driver')).toBeTruthy());
+    const bar = document.querySelector('.wb-fd-canvas-bar') as HTMLElement;
+    const undoButton = () => within(bar).getByRole('button', { name: /撤\s*销/ }) as HTMLButtonElement;
+    const redoButton = () => within(bar).getByRole('button', { name: /重\s*做/ }) as HTMLButtonElement;
+    expect([undoButton().disabled, redoButton().disabled]).toEqual([true, true]);
+    act(() => card('driver').focus());
+    fireEvent.keyDown(card('driver'), { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    await waitFor(() => expect(undoButton().disabled).toBe(false));
+    expect(redoButton().disabled).toBe(true);
+    fireEvent.keyDown(card('driver'), { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    await user.click(undoButton());
+    // one step left to undo, one to redo
+    await waitFor(() => expect(redoButton().disabled).toBe(false));
+    expect(undoButton().disabled).toBe(false);
+    await user.click(undoButton());
+    await waitFor(() => expect(undoButton().disabled).toBe(true));
+    expect(redoButton().disabled).toBe(false);
+  });
+
   it('autosaves within 2 s with the revision and the history entries; history from the server replays (undo after reload)', async () => {
     // the server's history: 司机 made required before the reload
     const before = openDesigner(template());

@@ -579,14 +579,14 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
 /** The panel's own undo and redo (its scope: property edits only). */
 function PanelUndo({ store, onHistory }: { store: DesignerStore; onHistory(scope: Scope, action: 'undo' | 'redo'): void }) {
   const tr = useTr();
-  const n = useDesigner(store, (s) => s.history.properties.undo.length);
-  const m = useDesigner(store, (s) => s.history.properties.redo.length);
+  const canUndo = useDesigner(store, (s) => s.history.properties.undo.length > 0);
+  const canRedo = useDesigner(store, (s) => s.history.properties.redo.length > 0);
   return (
     <div className="wb-fd-panel-bar">
       <Typography.Text strong>{tr('属性')}</Typography.Text>
       <Space size={4}>
-        <Button size="small" disabled={!n} onClick={() => onHistory('properties', 'undo')}>{tr('撤销')}</Button>
-        <Button size="small" disabled={!m} onClick={() => onHistory('properties', 'redo')}>{tr('重做')}</Button>
+        <Button size="small" disabled={!canUndo} onClick={() => onHistory('properties', 'undo')}>{tr('撤销')}</Button>
+        <Button size="small" disabled={!canRedo} onClick={() => onHistory('properties', 'redo')}>{tr('重做')}</Button>
       </Space>
     </div>
   );
