@@ -380,6 +380,31 @@ function useRows(rows: string[][]): string[][] {
 }
 
 /**
+ * The canvas's bar: its undo and redo, the grid's columns, 实时数据 and the keys' hint. A component of
+ * its own: every step of a drag re-renders the sheet (the ghost moves), and it would draw these antd
+ * buttons, the switch and the hint's ellipsis measure again each time.
+ */
+const CanvasBar = memo(function CanvasBar({ api, meta, onHistory }: { api: Api; meta: DesignDraft['meta']; onHistory(scope: Scope, action: 'undo' | 'redo'): void }) {
+  const tr = useTr();
+  // whether there is a step, not how many: a count would re-render the bar for every command
+  const canUndo = useDesigner(api.store, (s) => s.history.canvas.undo.length > 0);
+  const canRedo = useDesigner(api.store, (s) => s.history.canvas.redo.length > 0);
+  const live = useLiveRecordSwitch(meta);
+  useEffect(() => api.live.set(live.record), [api.live, live.record]);
+  return (
+    <div className="wb-fd-canvas-bar">
+      <Space size={4}>
+        <Button size="small" disabled={!canUndo} onClick={() => onHistory('canvas', 'undo')}>{tr('撤销')}</Button>
+        <Button size="small" disabled={!canRedo} onClick={() => onHistory('canvas', 'redo')}>{tr('重做')}</Button>
+        <Tag>{tr('{n} 列', { n: GRID_UNITS / api.unit })}</Tag>
+        {live.control}
+      </Space>
+      <Typography.Text type="secondary" className="wb-fd-hint">{tr('Tab 或方向键选择，空格拿起，方向键移动，Shift+方向键调宽，回车放下')}</Typography.Text>
+    </div>
+  );
+});
+
+/**
  * What the canvas shows of the draft: the undo bar, the grids (ungrouped, then the tab groups) and
  * the child tables. It subscribes to the draft's shape (which fields where, in which order), so a
  * resize or a property re-renders the one card and not the sheet.
@@ -395,23 +420,10 @@ export const CanvasSheet = memo(function CanvasSheet({ api, target, activeGroup,
   const currentGroup = activeGroup && groups.some((g) => g.key === activeGroup) ? activeGroup : groups[0]?.key ?? null;
   const ungrouped = shape.grids[''] ?? NO_ROWS;
   const grouped = (currentGroup ? shape.grids[currentGroup] : undefined) ?? NO_ROWS;
-  // whether there is a step, not how many: a count would re-render the sheet (its bar and tabs) for every command
-  const canUndo = useDesigner(store, (s) => s.history.canvas.undo.length > 0);
-  const canRedo = useDesigner(store, (s) => s.history.canvas.redo.length > 0);
   const empty = Object.keys(shape.grids).length === 0;
-  const live = useLiveRecordSwitch(shape.meta);
-  useEffect(() => api.live.set(live.record), [api.live, live.record]);
   return (
     <>
-      <div className="wb-fd-canvas-bar">
-        <Space size={4}>
-          <Button size="small" disabled={!canUndo} onClick={() => onHistory('canvas', 'undo')}>{tr('撤销')}</Button>
-          <Button size="small" disabled={!canRedo} onClick={() => onHistory('canvas', 'redo')}>{tr('重做')}</Button>
-          <Tag>{tr('{n} 列', { n: GRID_UNITS / api.unit })}</Tag>
-          {live.control}
-        </Space>
-        <Typography.Text type="secondary" className="wb-fd-hint">{tr('Tab 或方向键选择，空格拿起，方向键移动，Shift+方向键调宽，回车放下')}</Typography.Text>
-      </div>
+      <CanvasBar api={api} meta={shape.meta} onHistory={onHistory} />
       {clampNote && <Alert className="wb-fd-clamp" type="warning" showIcon message={clampNote} closable onClose={() => onCloseClamp()} />}
       {empty && <Empty className="wb-fd-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('从左侧拖入字段')} />}
       <div className="wb-fd-sheet">

@@ -576,8 +576,8 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   );
 });
 
-/** The panel's own undo and redo (its scope: property edits only). */
-function PanelUndo({ store, onHistory }: { store: DesignerStore; onHistory(scope: Scope, action: 'undo' | 'redo'): void }) {
+/** The panel's own undo and redo (its scope: property edits only); not drawn again for each step of a drag. */
+const PanelUndo = memo(function PanelUndo({ store, onHistory }: { store: DesignerStore; onHistory(scope: Scope, action: 'undo' | 'redo'): void }) {
   const tr = useTr();
   const canUndo = useDesigner(store, (s) => s.history.properties.undo.length > 0);
   const canRedo = useDesigner(store, (s) => s.history.properties.redo.length > 0);
@@ -590,6 +590,6 @@ function PanelUndo({ store, onHistory }: { store: DesignerStore; onHistory(scope
       </Space>
     </div>
   );
-}
+});
 
 export type { FieldDefinition };
