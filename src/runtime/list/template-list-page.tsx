@@ -17,7 +17,7 @@ import { ExportProgressBar } from './export-progress';
 import { listColumns, type Row } from './list-columns';
 import { usePlainCells } from './plain-cells';
 import { useControls } from '../controls';
-import { VIRTUAL_ROW_COMPONENTS } from './virtual-row';
+import { HorizontalWindow, VIRTUAL_ROW_COMPONENTS } from './virtual-row';
 import { ListTree } from './list-tree';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
 import { firstRows, isPendingRow, listCall, openingQuery, pendingIndex, rowKeyOf, useListData } from './use-list-data';
@@ -241,41 +241,44 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
           {statistics.map((e) => <span key={e.key} className="wb-statistic"><span className="wb-statistic-label">{e.label}</span>{e.value}</span>)}
         </div>
       )}
-      <Table<Row>
-        rowKey={rowKeyOf} size="small" bordered loading={loading} columns={shownColumns} dataSource={data.list}
-        // a virtual table needs a numeric width: 'max-content' would make it measure every scrolled-in row
-        scroll={{ x: virtual ? tableWidth : 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
-        virtual={virtual} components={virtual ? VIRTUAL_ROW_COMPONENTS : undefined}
-        onRow={(record) => ({ onDoubleClick: () => { if (template.detailId && !isPendingRow(record)) setDetailRow(record.id); } })}
-        rowSelection={{ selectedRowKeys: selected.map(rowKeyOf), onChange: (_, rows) => setSelected(rows.filter((r) => r && !isPendingRow(r))), renderCell: plain.selectionCell }}
-        pagination={{
-          current: query.pn, pageSize: query.ps, total: data.total, pageSizeOptions: PAGE_SIZES, showSizeChanger: true,
-          showTotal: (total) => tr('共 {n} 条', { n: total }),
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const sorters = (Array.isArray(sorter) ? sorter : [sorter]) as SorterResult<Row>[];
-          setQuery((q) => ({
-            ...q,
-            pn: pagination.pageSize !== q.ps ? 1 : pagination.current ?? 1,
-            ps: pagination.pageSize ?? q.ps,
-            sort: sortEntries(sorters.filter((s) => s.order && s.columnKey).map((s) => ({ field: String(s.columnKey), order: s.order ?? null })), fields),
-          }));
-        }}
-        summary={() => totals.length === 0 ? null : (
-          <Table.Summary fixed>
-            <Table.Summary.Row>
-              {/* 合计 in the selection column is two characters wider than it: it takes the first column too when that has no total */}
-              <Table.Summary.Cell index={0} colSpan={firstHasTotal ? 1 : 2}>{tr('合计')}</Table.Summary.Cell>
-              {columns.map((c, i) => {
-                if (i === 0 && !firstHasTotal) return null;
-                const total = totals.find((f) => f.fieldName === c.key);
-                const value = total ? data.tongji?.[total.fieldName] : undefined;
-                return <Table.Summary.Cell key={String(c.key)} index={i + 1} align="right">{value === undefined || value === null ? '' : formatValue(total?.cgValFormat?.valFormatFun, value)}</Table.Summary.Cell>;
-              })}
-            </Table.Summary.Row>
-          </Table.Summary>
-        )}
-      />
+      {/* a virtual table's rows draw only the cells of the columns on screen */}
+      <HorizontalWindow>
+        <Table<Row>
+          rowKey={rowKeyOf} size="small" bordered loading={loading} columns={shownColumns} dataSource={data.list}
+          // a virtual table needs a numeric width: 'max-content' would make it measure every scrolled-in row
+          scroll={{ x: virtual ? tableWidth : 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
+          virtual={virtual} components={virtual ? VIRTUAL_ROW_COMPONENTS : undefined}
+          onRow={(record) => ({ onDoubleClick: () => { if (template.detailId && !isPendingRow(record)) setDetailRow(record.id); } })}
+          rowSelection={{ selectedRowKeys: selected.map(rowKeyOf), onChange: (_, rows) => setSelected(rows.filter((r) => r && !isPendingRow(r))), renderCell: plain.selectionCell }}
+          pagination={{
+            current: query.pn, pageSize: query.ps, total: data.total, pageSizeOptions: PAGE_SIZES, showSizeChanger: true,
+            showTotal: (total) => tr('共 {n} 条', { n: total }),
+          }}
+          onChange={(pagination, _filters, sorter) => {
+            const sorters = (Array.isArray(sorter) ? sorter : [sorter]) as SorterResult<Row>[];
+            setQuery((q) => ({
+              ...q,
+              pn: pagination.pageSize !== q.ps ? 1 : pagination.current ?? 1,
+              ps: pagination.pageSize ?? q.ps,
+              sort: sortEntries(sorters.filter((s) => s.order && s.columnKey).map((s) => ({ field: String(s.columnKey), order: s.order ?? null })), fields),
+            }));
+          }}
+          summary={() => totals.length === 0 ? null : (
+            <Table.Summary fixed>
+              <Table.Summary.Row>
+                {/* 合计 in the selection column is two characters wider than it: it takes the first column too when that has no total */}
+                <Table.Summary.Cell index={0} colSpan={firstHasTotal ? 1 : 2}>{tr('合计')}</Table.Summary.Cell>
+                {columns.map((c, i) => {
+                  if (i === 0 && !firstHasTotal) return null;
+                  const total = totals.find((f) => f.fieldName === c.key);
+                  const value = total ? data.tongji?.[total.fieldName] : undefined;
+                  return <Table.Summary.Cell key={String(c.key)} index={i + 1} align="right">{value === undefined || value === null ? '' : formatValue(total?.cgValFormat?.valFormatFun, value)}</Table.Summary.Cell>;
+                })}
+              </Table.Summary.Row>
+            </Table.Summary>
+          )}
+        />
+      </HorizontalWindow>
       </div>
       {menuId !== undefined && (
         <TemplateFormDialog menuId={menuId} base={base} request={formRequest} onClose={closeForm} onSaved={() => { setSelected([]); void reload(); }} />

@@ -1,10 +1,10 @@
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Table } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { listColumns, type Row } from './list-columns';
-import { VIRTUAL_ROW_COMPONENTS } from './virtual-row';
+import { HorizontalWindow, VIRTUAL_ROW_COMPONENTS, drawnCells } from './virtual-row';
 
 afterEach(cleanup);
 
@@ -78,5 +78,54 @@ describe('virtual rows with plain cells', () => {
     expect([...row.children].every((c) => c.classList.contains('ant-table-cell-row-hover'))).toBe(true);
     await userEvent.unhover(row.children[2]);
     expect(row.querySelector('.ant-table-cell-row-hover')).toBeNull();
+  });
+
+  it('draw only the cells of the columns in view (the fixed ones always), each run of the others one empty box as wide', () => {
+    expect(drawnCells([100, 100, 100, 100, 100, 100, 100, 100], [true, false, false, false, false, false, false, true], { from: 250, to: 520 }))
+      .toEqual([true, false, true, true, true, true, false, true]);
+  });
+
+  it('in a HorizontalWindow: a wide table draws the columns on screen, and those scrolled to sideways', () => {
+    // 40 columns of 120 px: 4,800 px, of which about a screen is shown
+    const wide: FieldDefinition[] = Array.from({ length: 40 }, (_, i) => ({ fieldName: `c${i}`, fieldExplain: `列${i}` }));
+    const data: Row[] = Array.from({ length: 300 }, (_, r) => ({ id: r + 1, ...Object.fromEntries(wide.map((f, i) => [f.fieldName, `r${r}c${i}`])) }));
+    const columns = listColumns(wide, false, {});
+    const widths = columns.map((c) => Number(c.width));
+    const total = widths.reduce((a, w) => a + w, 0);
+    const sum = (from: number, to: number) => widths.slice(from, to).reduce((a, w) => a + w, 0);
+    render(
+      <HorizontalWindow>
+        <Table<Row> rowKey="id" size="small" bordered virtual components={VIRTUAL_ROW_COMPONENTS} columns={columns} dataSource={data} scroll={{ x: total, y: 400 }} pagination={false} />
+      </HorizontalWindow>,
+    );
+    const firstRow = () => document.querySelector('.ant-table-tbody-virtual .ant-table-row')!;
+    const texts = () => [...firstRow().children].filter((c) => !c.classList.contains('wb-cell-gap')).map((c) => c.textContent);
+    const gaps = () => [...firstRow().querySelectorAll<HTMLElement>('.wb-cell-gap')].map((g) => g.style.flex);
+    // precondition: the table is much wider than the screen (happy-dom's window is 1024 px wide)
+    expect(widths.every((w) => w > 0)).toBe(true);
+    expect(window.innerWidth).toBeLessThan(total / 2);
+    const shown = texts();
+    expect(shown[0]).toBe('r0c0');
+    expect(shown.length).toBeGreaterThan(8);
+    expect(shown.length).toBeLessThan(20);
+    expect(shown).toEqual(Array.from({ length: shown.length }, (_, i) => `r0c${i}`));
+    expect(gaps()).toEqual([`0 0 ${sum(shown.length, 40)}px`]);
+
+    // the row under the pointer stays marked as the cells scrolled in sideways are drawn
+    act(() => { firstRow().dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body })); });
+    // scrolled sideways (the table moves its header with its rows)
+    const header = document.querySelector<HTMLElement>('.ant-table-header')!;
+    const left = sum(0, 20);
+    Object.defineProperty(header, 'scrollLeft', { configurable: true, get: () => left });
+    act(() => { header.dispatchEvent(new Event('scroll')); });
+    const later = texts();
+    expect(later).toContain('r0c20');
+    expect(later).not.toContain('r0c0');
+    expect(later).not.toContain('r0c39');
+    const first = Number(later[0]!.slice(3));
+    expect(later).toEqual(Array.from({ length: later.length }, (_, i) => `r0c${first + i}`));
+    expect(gaps()).toEqual([`0 0 ${sum(0, first)}px`, `0 0 ${sum(first + later.length, 40)}px`]);
+    const cells = [...firstRow().children].filter((c) => !c.classList.contains('wb-cell-gap'));
+    expect(cells.every((c) => c.classList.contains('ant-table-cell-row-hover'))).toBe(true);
   });
 });

@@ -1,4 +1,7 @@
-import { Children, forwardRef, isValidElement, type CSSProperties, type HTMLAttributes, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  Children, createContext, forwardRef, isValidElement, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore,
+  type CSSProperties, type HTMLAttributes, type ReactElement, type ReactNode,
+} from 'react';
 
 /** What rc-table's virtual body hands each cell of a row (the props of its VirtualCell elements) that a plain cell needs. */
 interface CellColumn {
@@ -72,8 +75,8 @@ function plainCell({ column, colIndex, record, renderIndex, rowInfo }: VirtualCe
 }
 
 /** rc-table shows a hovered row by a class on its cells: set here by the row, where rc-table has every cell listen. */
-function hover(e: MouseEvent<HTMLDivElement>, on: boolean, prefixCls: string) {
-  for (const cell of Array.from(e.currentTarget.children)) cell.classList.toggle(`${prefixCls}-cell-row-hover`, on);
+function hover(row: HTMLElement, on: boolean, prefixCls: string) {
+  for (const cell of Array.from(row.children)) cell.classList.toggle(`${prefixCls}-cell-row-hover`, on);
 }
 
 /**
@@ -84,32 +87,146 @@ function hover(e: MouseEvent<HTMLDivElement>, on: boolean, prefixCls: string) {
  * column needs rc-table's own cell, the row draws rc-table's cells unchanged.
  */
 export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function VirtualRow({ children, onMouseEnter, onMouseLeave, ...props }, ref) {
+  const view = useColumnWindow();
+  // the row under the pointer: cells drawn while it stays there (scrolled in sideways) are marked too
+  const hovered = useRef<HTMLElement | null>(null);
+  const hoverPrefix = useRef('');
+  useLayoutEffect(() => { if (hovered.current) hover(hovered.current, true, hoverPrefix.current); });
   const nodes = Children.toArray(children);
   const cells = nodes.length > 0 && nodes.every(isVirtualCell) ? nodes : null;
-  const plain = cells && !cells.some((c) => needsTableCell(c.props)) ? plainCells(cells) : null;
+  const plain = cells && !cells.some((c) => needsTableCell(c.props)) ? plainCells(cells, view) : null;
   if (!cells || !plain) return <div ref={ref} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave} {...props}>{children}</div>;
   const prefixCls = cells[0].props.rowInfo.prefixCls;
+  hoverPrefix.current = prefixCls;
   return (
     <div
       ref={ref} {...props}
-      onMouseEnter={(e) => { hover(e, true, prefixCls); onMouseEnter?.(e); }}
-      onMouseLeave={(e) => { hover(e, false, prefixCls); onMouseLeave?.(e); }}
+      onMouseEnter={(e) => { hovered.current = e.currentTarget; hover(e.currentTarget, true, prefixCls); onMouseEnter?.(e); }}
+      onMouseLeave={(e) => { hovered.current = null; hover(e.currentTarget, false, prefixCls); onMouseLeave?.(e); }}
     >
       {plain}
     </div>
   );
 });
 
-/** The row's plain cells, or null when one of them spans rows or columns. */
-function plainCells(cells: ReactElement<VirtualCellProps>[]): ReactNode[] | null {
+/**
+ * The row's plain cells, or null when one of them spans rows or columns. With a column window, the
+ * cells outside it are not drawn: each run of them is one empty box as wide as they are, so that the
+ * drawn cells keep their places (and the fixed columns, drawn always, their sticky offsets).
+ */
+function plainCells(cells: ReactElement<VirtualCellProps>[], view: ColumnWindow | null): ReactNode[] | null {
   const allFixedLeft = cells[0].props.rowInfo.fixedInfoList.every((f) => typeof f?.fixLeft === 'number');
+  const drawn = view ? drawnCells(cells.map((c) => c.props.column.width as number), cells.map((c) => isFixed(c.props)), view) : null;
   const out: ReactNode[] = [];
-  for (const c of cells) {
+  let gap = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    if (drawn && !drawn[i]) {
+      // a cell not drawn that spans rows or columns would still have to be placed by rc-table
+      if (spans(c.props)) return null;
+      gap += c.props.column.width as number;
+      continue;
+    }
+    if (gap) out.push(<div key={`gap-${i}`} className="wb-cell-gap" aria-hidden style={{ flex: `0 0 ${gap}px` }} />);
+    gap = 0;
     const cell = plainCell(c.props, allFixedLeft);
     if (cell === SPANNED) return null;
     out.push(cell);
   }
+  if (gap) out.push(<div key="gap-end" className="wb-cell-gap" aria-hidden style={{ flex: `0 0 ${gap}px` }} />);
   return out;
+}
+
+/** Whether the column's cell of this row spans rows or columns (its `onCell` says so). */
+function spans({ column, record, renderIndex }: VirtualCellProps): boolean {
+  const extra = column.onCell?.(record, renderIndex);
+  return !!extra && ((extra.colSpan !== undefined && extra.colSpan !== 1) || (extra.rowSpan !== undefined && extra.rowSpan !== 1));
+}
+
+const isFixed = ({ colIndex, rowInfo }: VirtualCellProps): boolean => {
+  const f = rowInfo.fixedInfoList[colIndex] ?? {};
+  return typeof f.fixLeft === 'number' || typeof f.fixRight === 'number';
+};
+
+/** The horizontal span of a row to draw cells in (px from the row's left edge). */
+export interface ColumnWindow { from: number; to: number }
+
+/** Which cells of a row are drawn: the fixed ones, and those that overlap the window (cells laid out left to right by their widths). */
+export function drawnCells(widths: readonly number[], fixed: readonly boolean[], view: ColumnWindow): boolean[] {
+  let x = 0;
+  return widths.map((w, i) => {
+    const left = x;
+    x += w;
+    return fixed[i] || (left < view.to && left + w > view.from);
+  });
+}
+
+/** The window moves in steps of this many px (rows re-render once a step), and reaches this far beyond each edge of the table. */
+const WINDOW_STEP = 200;
+const WINDOW_MARGIN = 200;
+
+/** What rows are shown of sideways: the scroll position and the width shown (both px), or null: unknown, every cell is drawn. */
+type Shown = { left: number; width: number } | null;
+interface ShownStore { get(): Shown; set(next: Shown): void; subscribe(listener: () => void): () => void }
+function shownStore(): ShownStore {
+  // before the table is measured: from its left edge, as wide as the window
+  let shown: Shown = { left: 0, width: window.innerWidth };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => shown,
+    set(next) {
+      if (next === shown || (next && shown && next.left === shown.left && next.width === shown.width)) return;
+      shown = next;
+      for (const l of [...listeners]) l();
+    },
+    subscribe(listener) { listeners.add(listener); return () => listeners.delete(listener); },
+  };
+}
+
+const HorizontalContext = createContext<ShownStore | null>(null);
+const noStore = () => () => undefined;
+
+/** The column window of the rows of the table around them (HorizontalWindow), by steps; null outside one. */
+function useColumnWindow(): ColumnWindow | null {
+  const store = useContext(HorizontalContext);
+  // a string, so that the same step and width are the same snapshot
+  const key = useSyncExternalStore(store?.subscribe ?? noStore, () => {
+    const shown = store?.get();
+    return shown ? `${Math.floor(shown.left / WINDOW_STEP)}:${shown.width}` : null;
+  });
+  if (key === null) return null;
+  const [step, width] = key.split(':').map(Number);
+  const left = step * WINDOW_STEP;
+  return { from: left - WINDOW_MARGIN, to: left + WINDOW_STEP + width + WINDOW_MARGIN };
+}
+
+/**
+ * Around a virtual antd Table: its rows draw only the cells of the columns on screen (and a margin),
+ * not all of a wide template's columns (the weigh list has 24, of which about 14 show at 1440 px). The
+ * virtual body scrolls sideways by moving its rows, and the table keeps its header at the same
+ * position: the header's scroll position is the rows'. A table without a header draws every cell.
+ */
+export function HorizontalWindow({ children }: { children: ReactNode }) {
+  const [store] = useState(shownStore);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = ref.current;
+    const header = () => box?.querySelector<HTMLElement>('.ant-table-header') ?? null;
+    const read = () => {
+      const h = header();
+      store.set(h ? { left: h.scrollLeft, width: h.clientWidth || window.innerWidth } : null);
+    };
+    read();
+    if (!box) return;
+    const onScroll = (e: Event) => { if ((e.target as HTMLElement).classList?.contains('ant-table-header')) read(); };
+    box.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    window.addEventListener('resize', read);
+    return () => {
+      box.removeEventListener('scroll', onScroll, { capture: true });
+      window.removeEventListener('resize', read);
+    };
+  }, [store]);
+  return <div ref={ref} className="wb-horizontal-window"><HorizontalContext.Provider value={store}>{children}</HorizontalContext.Provider></div>;
 }
 
 /** `components` for a virtual antd Table whose rows draw plain cells. */
