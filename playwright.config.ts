@@ -38,6 +38,8 @@ export default defineConfig({
     { name: 'scale', testMatch: '**/e2e/weigh.spec.ts' },
     { name: 'screens', testIgnore: '**/e2e/weigh.spec.ts' },
   ],
+  // Playwright starts the servers one after another, each once the one before answers: only the first
+  // builds the UI when it is older than its sources
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: 'node scripts/start.mjs',
     url: `${serverURL(index)}/api/health`,

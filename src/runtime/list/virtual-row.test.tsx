@@ -86,7 +86,7 @@ describe('virtual rows with plain cells', () => {
   });
 
   it('in a HorizontalWindow: a wide table draws the columns on screen, and those scrolled to sideways', () => {
-    // 40 columns of 120 px: 4,800 px, of which about a screen is shown
+    // 40 columns (their widths as the list gives them), of which about a screen is shown
     const wide: FieldDefinition[] = Array.from({ length: 40 }, (_, i) => ({ fieldName: `c${i}`, fieldExplain: `列${i}` }));
     const data: Row[] = Array.from({ length: 300 }, (_, r) => ({ id: r + 1, ...Object.fromEntries(wide.map((f, i) => [f.fieldName, `r${r}c${i}`])) }));
     const columns = listColumns(wide, false, {});

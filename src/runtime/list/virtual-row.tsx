@@ -41,13 +41,17 @@ function valueAt(record: unknown, dataIndex: CellColumn['dataIndex']): unknown {
 /** A cell that spans rows or columns: rc-table's virtual cells place those, the row draws rc-table's cells. */
 const SPANNED = Symbol('spanned');
 
+/** Whether a cell's `onCell` answer spans rows or columns. */
+const spanning = ({ colSpan, rowSpan }: { colSpan?: number; rowSpan?: number }): boolean =>
+  (colSpan !== undefined && colSpan !== 1) || (rowSpan !== undefined && rowSpan !== 1);
+
 /** A cell as rc-table's virtual cell draws it (classes, width, sticky offsets, title of an ellipsis cell), without its per-cell hooks. */
 function plainCell({ column, colIndex, record, renderIndex, rowInfo }: VirtualCellProps, allFixedLeft: boolean): ReactNode | typeof SPANNED {
   const cls = `${rowInfo.prefixCls}-cell`;
   const fixed = rowInfo.fixedInfoList[colIndex] ?? {};
   const extra = column.onCell?.(record, renderIndex) ?? {};
   const { colSpan, rowSpan, className: extraClass, style: extraStyle, title: extraTitle, ...extraProps } = extra;
-  if ((colSpan !== undefined && colSpan !== 1) || (rowSpan !== undefined && rowSpan !== 1)) return SPANNED;
+  if (spanning({ colSpan, rowSpan })) return SPANNED;
   let content = column.render ? column.render(valueAt(record, column.dataIndex), record, renderIndex) : valueAt(record, column.dataIndex) as ReactNode;
   if (typeof content === 'object' && content !== null && !Array.isArray(content) && !isValidElement(content)) content = null;
   const fixLeft = typeof fixed.fixLeft === 'number';
@@ -138,10 +142,7 @@ function plainCells(cells: ReactElement<VirtualCellProps>[], view: ColumnWindow 
 }
 
 /** Whether the column's cell of this row spans rows or columns (its `onCell` says so). */
-function spans({ column, record, renderIndex }: VirtualCellProps): boolean {
-  const extra = column.onCell?.(record, renderIndex);
-  return !!extra && ((extra.colSpan !== undefined && extra.colSpan !== 1) || (extra.rowSpan !== undefined && extra.rowSpan !== 1));
-}
+const spans = ({ column, record, renderIndex }: VirtualCellProps): boolean => spanning(column.onCell?.(record, renderIndex) ?? {});
 
 const isFixed = ({ colIndex, rowInfo }: VirtualCellProps): boolean => {
   const f = rowInfo.fixedInfoList[colIndex] ?? {};
