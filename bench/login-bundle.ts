@@ -4,9 +4,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { kb } from './stats';
 
+/** The chunks a chunk imports statically (`from"./x.js"`, `import"./x.js"`), as paths under dist/assets. */
+const staticImports = (code: string) => [...code.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => `assets/${m[1]}`);
+
 /**
- * The JavaScript the sign-in route loads before the user signs in: the entry script of
- * dist/index.html and every module it preloads (the login page is not lazy), gzipped.
+ * The JavaScript the sign-in route loads before the user signs in, gzipped: the entry script of
+ * dist/index.html, the app it always imports (`boot`: React, antd, the shell and the login page, which
+ * is not lazy) and every chunk those two import statically; not the pages loaded on demand.
  */
 export async function benchLoginBundle(): Promise<void> {
   const dist = path.resolve('dist');
@@ -15,15 +19,27 @@ export async function benchLoginBundle(): Promise<void> {
     if (r.status !== 0) throw new Error('vite build failed');
   }
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const entry = /<script type="module"[^>]*src="\/?(assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error('dist/index.html has no entry script');
+  const entryCode = fs.readFileSync(path.join(dist, entry), 'utf8');
+  const boot = /import\(\s*["'`]\.\/(boot-[^"'`]+\.js)["'`]\s*\)/.exec(entryCode)?.[1];
+  if (!boot) throw new Error(`the entry ${entry} does not import the app (boot-*.js)`);
+  const files: string[] = [];
+  for (const todo = [entry, `assets/${boot}`]; todo.length;) {
+    const f = todo.pop()!;
+    if (files.includes(f)) continue;
+    files.push(f);
+    todo.push(...staticImports(fs.readFileSync(path.join(dist, f), 'utf8')));
+  }
   let raw = 0;
   let gz = 0;
-  for (const f of new Set(files)) {
+  for (const f of files) {
     const buf = fs.readFileSync(path.join(dist, f));
     raw += buf.length;
     gz += zlib.gzipSync(buf, { level: 9 }).length;
   }
-  const sheets = [...html.matchAll(/href="\/?(assets\/[^"]+\.css)"/g)].map((m) => m[1]);
+  // the page's sheets, and the app's own, which come with it (named in the entry's preload list)
+  const sheets = [...html.matchAll(/href="\/?(assets\/[^"]+\.css)"/g), ...entryCode.matchAll(/["'`](assets\/boot-[^"'`]+\.css)["'`]/g)].map((m) => m[1]);
   // antd's styles written at build time come as two sheets, one per motion setting: a page applies one
   const antd = sheets.filter((f) => /\/antd-/.test(f)).map((f) => fs.readFileSync(path.join(dist, f)));
   const own = sheets.filter((f) => !/\/antd-/.test(f)).map((f) => fs.readFileSync(path.join(dist, f)));

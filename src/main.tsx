@@ -1,10 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './shell/app';
-import './shell/shell.css';
+// The entry is small on purpose: its first module asks for the page the address opens (its code,
+// template and first rows) while the app itself (React, antd, the shell) is still on its way.
+import './shell/start';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void import('./shell/boot');

@@ -1,7 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { templateRequest } from '../../runtime/template-request';
+import { request } from '../request/request';
 import type { MenuButton, MenuNode } from '../session/menu';
-import { pageModuleOf } from './page-modules';
+import { session } from '../session/session-store';
+import { pageModuleOf, preloadAtStart, preloadPage } from './page-modules';
+
+vi.mock('../request/request', async (original) => ({ ...(await original<typeof import('../request/request')>()), request: vi.fn(() => new Promise(() => {})) }));
+// the page modules themselves are not what these tests load
+vi.mock('../layout/basic-layout', () => ({}));
+vi.mock('./menu-page', () => ({}));
+vi.mock('./form-page', () => ({}));
+vi.mock('../../runtime', () => ({}));
+vi.mock('./designer-pages', () => ({}));
+const calls = vi.mocked(request);
 
 const button = (urlPath: string, component: string): MenuButton => ({ id: 0, title: '', urlPath, component, permission: null, isApp: false });
 const leaf = (id: number, urlPath: string, component: string, buttonUrls: MenuButton[] = []): MenuNode => ({
@@ -28,5 +39,41 @@ describe('the module a signed-in address draws (fetched at start with the layout
     expect(pageModuleOf(menu, '/measure/weigh/index')).toBeNull();
     expect(pageModuleOf(menu, '/clouds/index')).toBeNull();
     expect(pageModuleOf([], '/modules/material/as-driver/edit')).toBeNull();
+  });
+});
+
+describe('asking for the page an address opens at start, before the app has loaded', () => {
+  afterEach(() => {
+    session.accessToken = null;
+    session.menu = [];
+    localStorage.removeItem('wb.isLock');
+    calls.mockReset();
+  });
+  const signIn = () => { session.accessToken = 'token-a'; session.menu = menu; };
+
+  it('a kept session opening a form page asks for its template at once; the shell then asks nothing again', () => {
+    signIn();
+    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '?type=create' });
+    expect(calls.mock.calls.map(([o]) => o)).toEqual([templateRequest('FORM', 2)]);
+    // the signed-in shell's own preload of the same address (as it renders) asks nothing more
+    preloadPage(menu, '/modules/material/as-driver/edit', '?type=create');
+    expect(calls).toHaveBeenCalledTimes(1);
+    // the next address the shell opens is preloaded as before
+    preloadPage(menu, '/modules/material/as-driver/index');
+    expect(calls.mock.calls.at(-1)![0]).toEqual(templateRequest('LIST', 2));
+  });
+
+  it('asks for nothing without a session, in a locked one, or at an address that is not a menu page', () => {
+    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '' });
+    signIn();
+    localStorage.setItem('wb.isLock', '1');
+    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '' });
+    localStorage.removeItem('wb.isLock');
+    preloadAtStart({ pathname: '/clouds/index', search: '' });
+    preloadAtStart({ pathname: '/login', search: '' });
+    expect(calls).not.toHaveBeenCalled();
+    // the precondition: the same session at the form page asks
+    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '' });
+    expect(calls).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,6 +4,8 @@ import { templateRequest } from '../../runtime/template-request';
 import { formPageOf, subPageOf } from '../navigation';
 import { askEarly } from '../request/early-answers';
 import { findLeafByRoute, type MenuNode } from '../session/menu';
+import { isLocked } from '../session/idle-lock';
+import { session } from '../session/session-store';
 
 /**
  * The page modules loaded on demand, one import each: the lazy pages (router, menu page) and the
@@ -42,6 +44,8 @@ export function pageModuleOf(menu: readonly MenuNode[], pathname: string): PageM
  * with a preset in its address (`?status=`) asks for its rows itself.
  */
 export function preloadPage(menu: readonly MenuNode[], pathname: string, search = ''): void {
+  if (startedAt === pathname + search) { startedAt = null; return; } // preloaded at start (below)
+  startedAt = null;
   void loadLayout();
   void loadMenuPage();
   const page = pageModuleOf(menu, pathname);
@@ -53,4 +57,19 @@ export function preloadPage(menu: readonly MenuNode[], pathname: string, search 
     const rows = runtime.openingListCall(t, new Date());
     if (rows) askEarly(rows);
   }, () => { /* the page's own calls report a failure */ });
+}
+
+/** The address preloaded at start, until the signed-in shell opens it (its own preload is then skipped once). */
+let startedAt: string | null = null;
+
+/**
+ * At start, before React and antd are loaded and evaluated: a kept session opening a page of its menu
+ * (a reload, a link) has that page's modules, template and first rows asked for at once, as the shell
+ * would do only once it renders. Nothing is asked for a locked session or an address that is not a
+ * menu page.
+ */
+export function preloadAtStart(location: { pathname: string; search: string }): void {
+  if (!session.accessToken || isLocked() || !pageModuleOf(session.menu, location.pathname)) return;
+  preloadPage(session.menu, location.pathname, location.search);
+  startedAt = location.pathname + location.search;
 }
