@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
 import { view, rows } from './support/page';
 
@@ -64,6 +64,19 @@ test('a list address opened anew asks for its template and first rows once; a pa
   const total = Number(/共 (\d+) 条/.exec(await view(page).getByText(/共 \d+ 条/).innerText())![1]);
   await expect(view(page).locator('.ant-table-tbody-virtual .ant-table-row').first()).toBeVisible();
   expect(asked).toEqual([{ pn: 1, ps: 500 }]);
+  // the row under the pointer takes the hover colour at once (no fade: the row under it changes at every scroll step),
+  // also on a system that does not ask for reduced motion (where antd fades the header's cells)
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const fades = (l: Locator) => l.evaluate((c) => getComputedStyle(c).transitionDuration.split(',').some((d) => parseFloat(d) > 0));
+  await expect.poll(() => fades(view(page).locator('.ant-table-thead .ant-table-cell').nth(2))).toBe(true);
+  const cell = view(page).locator('.ant-table-tbody-virtual .ant-table-row').nth(1).locator('.ant-table-cell').nth(2);
+  const background = () => cell.evaluate((c) => getComputedStyle(c).backgroundColor);
+  const resting = await background();
+  await cell.hover();
+  await expect(cell).toHaveClass(/ant-table-cell-row-hover/);
+  expect(await fades(cell)).toBe(false);
+  expect(await background()).not.toBe(resting);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   test.skip(total <= 500, 'the demo data has one block of weigh records');
   // scrolled to the end: the rows drawn there ask for their block, which replaces the pending rows
   await view(page).locator('.ant-table-tbody-virtual-holder').evaluate((e) => { e.scrollTop = e.scrollHeight; });

@@ -128,4 +128,60 @@ describe('virtual rows with plain cells', () => {
     const cells = [...firstRow().children].filter((c) => !c.classList.contains('wb-cell-gap'));
     expect(cells.every((c) => c.classList.contains('ant-table-cell-row-hover'))).toBe(true);
   });
+
+  it('a row drawn before is not drawn again as the list scrolls, until its record changes; its handlers are the latest', async () => {
+    const drawn: number[] = [];
+    const opened: string[] = [];
+    const columns = [
+      { key: 'billCode', dataIndex: 'billCode', title: '磅单号', width: 120, render: (v: unknown, row: Row) => { drawn.push(row.id as number); return String(v); } },
+      { key: 'note', dataIndex: 'note', title: '备注', width: 120 },
+    ];
+    function Host({ data, version, plain }: { data: Row[]; version: string; plain: boolean }) {
+      return (
+        <Table<Row>
+          rowKey="id" size="small" virtual components={plain ? VIRTUAL_ROW_COMPONENTS : undefined} columns={columns} dataSource={data}
+          scroll={{ x: 240, y: 400 }} pagination={false} onRow={() => ({ onDoubleClick: () => opened.push(version) })}
+        />
+      );
+    }
+    const shownIds = () => [...document.querySelectorAll('.ant-table-tbody-virtual .ant-table-row')].map((r) => Number(r.getAttribute('data-row-key')));
+    /** Scrolls the virtual body down by `px` (the list re-renders its rows; the table around it does not). */
+    const scrollBy = (px: number) => {
+      const holder = document.querySelector<HTMLElement>('.ant-table-tbody-virtual-holder')!;
+      const top = holder.scrollTop + px;
+      Object.defineProperty(holder, 'scrollTop', { configurable: true, get: () => top, set: () => undefined });
+      act(() => { holder.dispatchEvent(new Event('scroll')); });
+    };
+    // rc-table's own cells (which keep each cell's content while its record and column stay) draw the rows scrolled into view
+    render(<Host data={rows} version="a" plain={false} />);
+    const before = shownIds();
+    expect(before.length).toBeGreaterThan(3);
+    drawn.length = 0;
+    scrollBy(100);
+    const after = shownIds();
+    expect(after[0]).toBeGreaterThan(before[0]);
+    const scrolledIn = after.filter((id) => !before.includes(id));
+    expect(scrolledIn.length).toBeGreaterThan(0);
+    expect(drawn.sort((a, b) => a - b)).toEqual(scrolledIn);
+    cleanup();
+
+    const view = render(<Host data={rows} version="a" plain />);
+    expect(shownIds()).toEqual(before);
+    drawn.length = 0;
+    scrollBy(100);
+    expect(shownIds()).toEqual(after);
+    // the plain rows too: only the rows that came into view are drawn
+    expect(drawn.sort((a, b) => a - b)).toEqual(scrolledIn);
+    // the handler of the latest render is the one called
+    view.rerender(<Host data={rows} version="b" plain />);
+    await userEvent.dblClick(document.querySelector('.ant-table-tbody-virtual .ant-table-row')!.children[1]);
+    expect(opened).toEqual(['b']);
+    // a record changed: its row is drawn again, with its new values
+    const id = after[1];
+    const changed = rows.map((r) => r.id === id ? { ...r, billCode: 'B-改' } : r);
+    drawn.length = 0;
+    view.rerender(<Host data={changed} version="c" plain />);
+    expect(drawn).toContain(id);
+    expect(document.querySelector(`.ant-table-tbody-virtual [data-row-key="${id}"]`)!.textContent).toContain('B-改');
+  });
 });

@@ -90,28 +90,70 @@ function hover(row: HTMLElement, on: boolean, prefixCls: string) {
  * per cell) is most of that cost. If the cells are not what this expects (another rc-table), or a
  * column needs rc-table's own cell, the row draws rc-table's cells unchanged.
  */
-export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function VirtualRow({ children, onMouseEnter, onMouseLeave, ...props }, ref) {
+export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function VirtualRow({ children, ...props }, ref) {
   const view = useColumnWindow();
   // the row under the pointer: cells drawn while it stays there (scrolled in sideways) are marked too
   const hovered = useRef<HTMLElement | null>(null);
   const hoverPrefix = useRef('');
   useLayoutEffect(() => { if (hovered.current) hover(hovered.current, true, hoverPrefix.current); });
+  // the row's handlers and ref, called through stable ones: a row drawn again unchanged is the same element
+  const latest = useRef({ props, ref });
+  latest.current = { props, ref };
+  const stable = useRef(new Map<string, (...args: unknown[]) => unknown>()).current;
+  const handler = (name: string) => {
+    let h = stable.get(name);
+    if (!h) stable.set(name, h = (...args) => (latest.current.props as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name]?.(...args));
+    return h;
+  };
+  const [setRef] = useState(() => (el: HTMLDivElement | null) => {
+    const r = latest.current.ref;
+    if (typeof r === 'function') r(el); else if (r) r.current = el;
+  });
+  const drawn = useRef<{ parts: unknown[]; node: ReactNode } | null>(null);
   const nodes = Children.toArray(children);
   const cells = nodes.length > 0 && nodes.every(isVirtualCell) ? nodes : null;
+  const parts = cells ? rowParts(props, cells, view) : null;
+  if (parts && drawn.current && sameParts(parts, drawn.current.parts)) return drawn.current.node;
   const plain = cells && !cells.some((c) => needsTableCell(c.props)) ? plainCells(cells, view) : null;
-  if (!cells || !plain) return <div ref={ref} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave} {...props}>{children}</div>;
+  if (!cells || !plain) {
+    drawn.current = null;
+    return <div ref={ref} {...props}>{children}</div>;
+  }
   const prefixCls = cells[0].props.rowInfo.prefixCls;
   hoverPrefix.current = prefixCls;
-  return (
+  const own: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(props)) own[k] = typeof v === 'function' ? handler(k) : v;
+  const onMouseEnter = handler('onMouseEnter');
+  const onMouseLeave = handler('onMouseLeave');
+  const node = (
     <div
-      ref={ref} {...props}
-      onMouseEnter={(e) => { hovered.current = e.currentTarget; hover(e.currentTarget, true, prefixCls); onMouseEnter?.(e); }}
-      onMouseLeave={(e) => { hovered.current = null; hover(e.currentTarget, false, prefixCls); onMouseLeave?.(e); }}
+      ref={setRef} {...own}
+      onMouseEnter={(e) => { hovered.current = e.currentTarget; hover(e.currentTarget, true, prefixCls); onMouseEnter(e); }}
+      onMouseLeave={(e) => { hovered.current = null; hover(e.currentTarget, false, prefixCls); onMouseLeave(e); }}
     >
       {plain}
     </div>
   );
+  drawn.current = { parts: parts!, node };
+  return node;
 });
+
+/**
+ * What a row's drawing depends on: its own props but its handlers (their names only), each cell's
+ * column, record and place, and the column window. rc-virtual-list hands every row a new style object
+ * on each render of the list, so rc-table draws every row in view again at each scroll step; a row
+ * whose parts are the same as last time gives back the same element, which React does not draw again.
+ */
+function rowParts(props: HTMLAttributes<HTMLDivElement>, cells: ReactElement<VirtualCellProps>[], view: ColumnWindow | null): unknown[] {
+  const parts: unknown[] = [view?.from, view?.to];
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'style' && v) for (const [sk, sv] of Object.entries(v as CSSProperties)) parts.push(`style.${sk}`, sv);
+    else parts.push(k, typeof v === 'function' ? 'fn' : v);
+  }
+  for (const { props: c } of cells) parts.push(c.column, c.record, c.renderIndex, c.colIndex, c.rowInfo.prefixCls, c.rowInfo.fixedInfoList, c.inverse);
+  return parts;
+}
+const sameParts = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 
 /**
  * The row's plain cells, or null when one of them spans rows or columns. With a column window, the
