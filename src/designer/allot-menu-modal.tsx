@@ -16,7 +16,9 @@ const menuOptions = (nodes: MenuNode[]): MenuOption[] =>
 export function AllotMenuModal({ name, allot, onClose }: { name: string; allot: (parentId: number) => Promise<{ urlPath: string }>; onClose: () => void }) {
   const { request } = useRuntime();
   const { message } = AntApp.useApp();
-  const [tree, setTree] = useState<MenuNode[]>([]);
+  // null until the menu tree has come: the picker waits for it, so that its groups open expanded (antd
+  // expands a tree only as its list first opens) and a search typed early is not answered from no tree
+  const [tree, setTree] = useState<MenuNode[] | null>(null);
   const [parentId, setParentId] = useState<number>();
   useEffect(() => { void request<MenuNode[]>({ url: '/sys-menu/manage_list' }).then(setTree).catch(() => undefined); }, [request]);
   return (
@@ -31,7 +33,10 @@ export function AllotMenuModal({ name, allot, onClose }: { name: string; allot: 
     >
       <Form layout="vertical">
         <Form.Item label="上级菜单" required>
-          <TreeSelect aria-label="上级菜单" treeData={menuOptions(tree)} value={parentId} onChange={setParentId} treeDefaultExpandAll showSearch treeNodeFilterProp="title" placeholder="请选择菜单组" />
+          <TreeSelect
+            key={tree ? 'tree' : 'loading'} aria-label="上级菜单" treeData={menuOptions(tree ?? [])} value={parentId} onChange={setParentId}
+            loading={!tree} disabled={!tree} treeDefaultExpandAll showSearch treeNodeFilterProp="title" placeholder="请选择菜单组"
+          />
         </Form.Item>
       </Form>
     </Modal>
