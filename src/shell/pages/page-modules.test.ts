@@ -43,7 +43,9 @@ describe('the module a signed-in address draws (fetched at start with the layout
 });
 
 describe('asking for the page an address opens at start, before the app has loaded', () => {
-  afterEach(() => {
+  afterEach(async () => {
+    // the page modules a preload imports are loaded before the environment goes
+    await vi.dynamicImportSettled();
     session.accessToken = null;
     session.menu = [];
     localStorage.removeItem('wb.isLock');
