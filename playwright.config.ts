@@ -28,7 +28,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        // Chromium's own address-bar pop-up (a WebUI page) is built for every new window, and a core is busy
+        // for about a second with it while the test's page loads; Puppeteer turns it off the same way
+        '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'],
     },
   },
   // the weigh file waits on the simulated scale's truck cycles (about two minutes, mostly idle): its

@@ -11,6 +11,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDatabase } from '../server/seed/seed';
+import { CHROMIUM_ARGS } from './peer/measure.mjs';
 import { percentile } from './stats';
 
 export interface BenchServer { base: string; database: Database; app: FastifyInstance; token: string; close(): Promise<void> }
@@ -73,7 +74,7 @@ export async function startUiBench(): Promise<{ base: string; browser: Browser; 
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   return { base, browser, close: async () => { await browser.close(); await app.close(); await database.close(); } };
 }
