@@ -205,7 +205,7 @@ function setProperty(d: Draft<DesignDraft>, id: string | null, key: string, valu
   else target[key] = value as never;
 }
 
-const plain = <T,>(x: T): T => (isDraft(x) ? current(x) : x);
+const plain = <T,>(x: T): T => (isDraft(x) ? current(x as Draft<T>) as T : x);
 
 /** Writes the keys where `normal` differs (key by key: an undo elsewhere keeps its own keys). */
 function assignChanged(target: Record<string, unknown>, normal: Record<string, unknown>): void {
