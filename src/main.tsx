@@ -1,5 +1,5 @@
-// The entry is small on purpose: its first module asks for the page the address opens (its code,
-// template and first rows) while the app itself (React, antd, the shell) is still on its way.
-import './shell/start';
+// The entry is small on purpose: it asks for the page the address opens (its template, then the app —
+// React, antd, the shell — then the page's code and first rows) while nothing else is loaded yet.
+import { start } from './shell/start';
 
-void import('./shell/boot');
+start(() => import('./shell/boot'));

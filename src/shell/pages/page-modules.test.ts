@@ -53,29 +53,37 @@ describe('asking for the page an address opens at start, before the app has load
   });
   const signIn = () => { session.accessToken = 'token-a'; session.menu = menu; };
 
-  it('a kept session opening a form page asks for its template at once; the shell then asks nothing again', () => {
+  it('a kept session opening a form page asks for its template at once, then the app; the shell then asks nothing again', () => {
     signIn();
-    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '?type=create' });
+    const order: string[] = [];
+    calls.mockImplementation(() => { order.push('request'); return new Promise(() => {}); });
+    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '?type=create' }, () => order.push('app'));
     expect(calls.mock.calls.map(([o]) => o)).toEqual([templateRequest('FORM', 2)]);
+    // the template is asked for before the app is fetched: the server answers while the code comes
+    expect(order).toEqual(['request', 'app']);
     // the signed-in shell's own preload of the same address (as it renders) asks nothing more
     preloadPage(menu, '/modules/material/as-driver/edit', '?type=create');
     expect(calls).toHaveBeenCalledTimes(1);
     // the next address the shell opens is preloaded as before
     preloadPage(menu, '/modules/material/as-driver/index');
     expect(calls.mock.calls.at(-1)![0]).toEqual(templateRequest('LIST', 2));
+    expect(order.filter((x) => x === 'app')).toHaveLength(1);
   });
 
-  it('asks for nothing without a session, in a locked one, or at an address that is not a menu page', () => {
-    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '' });
+  it('asks for nothing without a session, in a locked one, or at an address that is not a menu page, and loads the app each time', () => {
+    const app = vi.fn();
+    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '' }, app);
     signIn();
     localStorage.setItem('wb.isLock', '1');
-    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '' });
+    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '' }, app);
     localStorage.removeItem('wb.isLock');
-    preloadAtStart({ pathname: '/clouds/index', search: '' });
-    preloadAtStart({ pathname: '/login', search: '' });
+    preloadAtStart({ pathname: '/clouds/index', search: '' }, app);
+    preloadAtStart({ pathname: '/login', search: '' }, app);
     expect(calls).not.toHaveBeenCalled();
+    expect(app).toHaveBeenCalledTimes(4);
     // the precondition: the same session at the form page asks
-    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '' });
+    preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '' }, app);
     expect(calls).toHaveBeenCalledTimes(1);
+    expect(app).toHaveBeenCalledTimes(5);
   });
 });

@@ -39,19 +39,21 @@ export function pageModuleOf(menu: readonly MenuNode[], pathname: string): PageM
 /**
  * Opening a signed-in address (a reload, a link): the layout, the menu page and the page's own module
  * are fetched together at start, instead of one after another as each renders the next; a form
- * page's template and a template list's are asked for at the same time, and a template list's first
- * rows as soon as its template and the runtime are in (the page takes those answers). A list opened
- * with a preset in its address (`?status=`) asks for its rows itself.
+ * page's template and a template list's are asked for first, and a template list's first rows as soon
+ * as its template and the runtime are in (the page takes those answers). A list opened with a preset in
+ * its address (`?status=`) asks for its rows itself. `beforeCode` runs between the template's request and
+ * the code's (at start: the app's own import, which the page's code must not queue behind).
  */
-export function preloadPage(menu: readonly MenuNode[], pathname: string, search = ''): void {
+export function preloadPage(menu: readonly MenuNode[], pathname: string, search = '', beforeCode?: () => void): void {
   if (startedAt === pathname + search) { startedAt = null; return; } // preloaded at start (below)
   startedAt = null;
+  const page = pageModuleOf(menu, pathname);
+  const template = page?.template ? askEarly<Template>(page.template) : null;
+  beforeCode?.();
   void loadLayout();
   void loadMenuPage();
-  const page = pageModuleOf(menu, pathname);
   if (!page) return;
   const module = { form: loadFormPage, list: loadRuntime, designer: loadDesignerPages }[page.module]();
-  const template = page.template ? askEarly<Template>(page.template) : null;
   if (page.module !== 'list' || !template || search) return;
   Promise.all([template, module as ReturnType<typeof loadRuntime>]).then(([t, runtime]) => {
     const rows = runtime.openingListCall(t, new Date());
@@ -64,12 +66,14 @@ let startedAt: string | null = null;
 
 /**
  * At start, before React and antd are loaded and evaluated: a kept session opening a page of its menu
- * (a reload, a link) has that page's modules, template and first rows asked for at once, as the shell
- * would do only once it renders. Nothing is asked for a locked session or an address that is not a
- * menu page.
+ * (a reload, a link) has that page's template asked for at once, then the app (`loadApp`: React, antd,
+ * the shell), then the page's modules and first rows, as the shell would do only once it renders. The
+ * app goes before the page's code: a browser talks to a server over at most six connections, and the
+ * app, which everything waits for, queued behind twenty files of the page's. Nothing is asked for a
+ * locked session or an address that is not a menu page; the app is loaded in every case, once.
  */
-export function preloadAtStart(location: { pathname: string; search: string }): void {
-  if (!session.accessToken || isLocked() || !pageModuleOf(session.menu, location.pathname)) return;
-  preloadPage(session.menu, location.pathname, location.search);
+export function preloadAtStart(location: { pathname: string; search: string }, loadApp: () => void): void {
+  if (!session.accessToken || isLocked() || !pageModuleOf(session.menu, location.pathname)) { loadApp(); return; }
+  preloadPage(session.menu, location.pathname, location.search, loadApp);
   startedAt = location.pathname + location.search;
 }
