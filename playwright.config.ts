@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './bench/peer/measure.mjs';
 import { E2E_PORT, E2E_WORKERS, serverURL } from './e2e/support/servers';
 
 /** Each run starts the production server on fresh embedded databases: one server per worker. */
@@ -28,10 +29,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-        // Chromium's own address-bar pop-up (a WebUI page) is built for every new window, and a core is busy
-        // for about a second with it while the test's page loads; Puppeteer turns it off the same way
-        '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'],
+      // the benchmarks' flags: headless, and none of the browser's own background work (its address-bar
+      // pop-up, built for every new window, took a core for about a second while each test's page loaded)
+      args: CHROMIUM_ARGS,
     },
   },
   // the weigh file waits on the simulated scale's truck cycles (about two minutes, mostly idle): its

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { chromium } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+// the flags of every headless Chromium of the project: the benchmarks' and the e2e suite's (playwright.config.ts)
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
