@@ -48,11 +48,13 @@ describe('embedded database directory', () => {
 
   it('takes over the lock of a process killed a moment ago that is still a zombie', async () => {
     const dir = await dataDir();
-    // `sh` starts a child and becomes `sleep 30`, which never reaps it: the child stays a zombie
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // `sh` starts a child and becomes `sleep 30`, which never reaps it: the child stays a zombie. The
+    // child ends a second later, after `sh` is gone (ended at once, it could be reaped by `sh` itself,
+    // or not have run yet on a busy machine when the wait below gave up: a clean-clone run saw that once)
+    const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString()))));
-      for (let i = 0; i < 100 && !isZombie(zombie); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 750 && !isZombie(zombie); i++) await new Promise((r) => setTimeout(r, 20));
       expect(isZombie(zombie)).toBe(true);
       expect(() => process.kill(zombie, 0)).not.toThrow(); // what the lock used to take for a live owner
       fs.writeFileSync(path.join(dir, '.lock'), String(zombie));
