@@ -6,7 +6,7 @@
 // store, 实时数据 and the pure placement rules live in palette.tsx, property-panel.tsx, store.ts,
 // live-record.tsx and model.ts.
 import {
-  DndContext, DragOverlay, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useDraggable, useSensor, useSensors,
+  DndContext, DragOverlay, PointerSensor, pointerWithin, rectIntersection, useDraggable, useSensor, useSensors,
   type CollisionDetection, type DragEndEvent, type DragMoveEvent, type DragStartEvent, type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { App as AntApp, Button, Space, Typography } from 'antd';
@@ -30,6 +30,7 @@ import {
 } from './model';
 import { Palette as PaletteBody, dragOf, sourceListener, type Drag } from './palette';
 import { PropertyPanel as PropertyPanelBody } from './property-panel';
+import { PromptKeyboardSensor } from '../keyboard-sensor';
 import './form-designer.css';
 import { createStore, useDesigner, type DesignerStore, type Store } from './store';
 
@@ -287,7 +288,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   // the same options while the getter is the same: new options make new sensors, and new sensors a
   // new drag context, which re-renders every field card
   const keyboardOptions = useMemo(() => ({ coordinateGetter, keyboardCodes: KEYBOARD_CODES }), [coordinateGetter]);
-  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(PromptKeyboardSensor, keyboardOptions));
 
   /** A card's pointer-down or key-down to the cards' drag source (not while a drag is under way or another source took the event). */
   const grab = useCallback((event: ReactPointerEvent | ReactKeyboardEvent, drag: { type: 'field' | 'resize'; id: string }, element: HTMLElement) => {

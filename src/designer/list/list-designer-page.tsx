@@ -1,5 +1,5 @@
 import {
-  DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent,
+  DndContext, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, arrayMove, horizontalListSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -7,6 +7,7 @@ import { DownOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Result, Skeleton, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { listColumns, useControls, useRuntime, useTr, type Row } from '../../runtime';
+import { PromptKeyboardSensor } from '../keyboard-sensor';
 import type { ColumnNode, ButtonNode, DesignDraft } from '../../schema/design-nodes';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { columnMinWidth, splitButtons } from '../../schema/layout-rules';
@@ -164,7 +165,7 @@ export function ListDesignerPage({ id }: { id: number }) {
   const [realOn, setRealOn] = useState(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PromptKeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
   const draft = state?.draft;
