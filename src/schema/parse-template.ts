@@ -233,27 +233,33 @@ const TEMPLATE_KEYS = [
 /** Placed fields may not overlap, and name only groups the template has. */
 function checkLayout(fields: FieldDefinition[] | undefined, groups: TemplateGroup[], path: string): void {
   const keys = new Set(groups.map((g) => g.key));
-  // by group and row: a field can only overlap the few of its own row (a 500-field form is checked on every designer command)
-  const rows = new Map<string, { layout: FieldLayout; i: number }[]>();
+  // by group and row: a field can only overlap the few of its own row (a 500-field form is checked on
+  // every designer command, so no key strings are built per field)
+  const rows = new Map<string, Map<number, { layout: FieldLayout; i: number }[]>>();
   fields?.forEach((f, i) => {
     const layout = f.layout;
     if (!layout) return;
     if (layout.group && !keys.has(layout.group)) throw new ShapeError(`${path}[${i}].layout.group`, `分组 ${layout.group} 不存在`);
-    const key = `${layout.group ?? ''}\u0000${layout.row}`;
-    const placed = rows.get(key) ?? [];
+    const group = layout.group ?? '';
+    let byRow = rows.get(group);
+    if (!byRow) rows.set(group, (byRow = new Map()));
+    const placed = byRow.get(layout.row);
+    if (!placed) { byRow.set(layout.row, [{ layout, i }]); return; }
     const other = placed.find((p) => layoutsOverlap(p.layout, layout));
     if (other) throw new ShapeError(`${path}[${i}].layout`, `与字段 ${fields[other.i].fieldName} 位置重叠`);
     placed.push({ layout, i });
-    rows.set(key, placed);
   });
 }
 
+/** A field is named once in a list (by its table and name; no key strings are built per field). */
 function uniqueNames(fields: FieldDefinition[] | undefined, path: string): void {
-  const seen = new Set<string>();
+  const seen = new Map<string, Set<string>>();
   fields?.forEach((f, i) => {
-    const key = `${f.customTable ?? ''}.${f.fieldName}`;
-    if (seen.has(key)) throw new ShapeError(`${path}[${i}].fieldName`, `字段 ${f.fieldName} 重复`);
-    seen.add(key);
+    const table = f.customTable ?? '';
+    let names = seen.get(table);
+    if (!names) seen.set(table, (names = new Set()));
+    if (names.has(f.fieldName)) throw new ShapeError(`${path}[${i}].fieldName`, `字段 ${f.fieldName} 重复`);
+    names.add(f.fieldName);
   });
 }
 

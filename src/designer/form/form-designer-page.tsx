@@ -16,7 +16,7 @@ import { PublishState } from '../format-list-page';
 import { FormDesigner } from './form-designer';
 import { fetchHistory, fetchPaletteTables, saveDesign } from './form-designer-api';
 import type { PaletteTable } from './model';
-import { createDesignerStore, type DesignerStore } from './store';
+import { createDesignerStore, createStore, useStore, type DesignerStore, type Store } from './store';
 
 /** Autosave runs this long after the last edit (the promise: within 2 s). */
 export const AUTOSAVE_MS = 1200;
@@ -75,6 +75,13 @@ export function FormatDesignPage({ id }: { id: number }) {
 interface Loaded { record: DraftRecord; entries: HistoryEntry[]; store: DesignerStore }
 
 /** The designer of one FORM template: loads the draft and its history, autosaves, resolves conflicts, publishes. */
+/** Whether the draft is saved (自动保存 as it goes), on its own: it changes with the first edit after each save. */
+function SaveTag({ state }: { state: Store<SaveState> }) {
+  const tr = useTr();
+  const s = useStore(state, (x) => x);
+  return <Tag className="wb-fd-save" color={SAVE_LABELS[s].color}>{tr(SAVE_LABELS[s].text)}</Tag>;
+}
+
 export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; switcher?: React.ReactNode; flushRef?: React.MutableRefObject<(() => Promise<void>) | null> }) {
   const { request, hasPermission } = useRuntime();
   const tr = useTr();
@@ -84,7 +91,12 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [tables, setTables] = useState<PaletteTable[]>([]);
-  const [saveState, setSaveState] = useState<SaveState>('saved');
+  // a store, not state: the first edit after a save turns it to 待保存, and re-rendering this screen
+  // (the head, the bar) for it would hold up the edit's own frame; the tag and the two flags below follow it
+  const saveState = useMemo(() => createStore<SaveState>('saved'), []);
+  const setSaveState = saveState.set;
+  const stalled = useStore(saveState, (s) => s === 'stale');
+  const saveFailed = useStore(saveState, (s) => s === 'error');
   const [record, setRecord] = useState<DraftRecord | null>(null);
   const [conflict, setConflict] = useState<{ latest: DraftRecord | null; diff: DiffEntry[] | null } | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -117,7 +129,7 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
       if (live) setTables(t);
     })().catch(() => { if (live) setFailed(tr('模板不存在或无法读取')); });
     return () => { live = false; };
-  }, [id, request, reloads, tr]);
+  }, [id, request, reloads, tr, setSaveState]);
 
   const store = loaded?.store ?? null;
 
@@ -173,7 +185,7 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
     if (!canEdit || s.pending.length === 0) return;
     if (!stale.current) setSaveState('pending');
     schedule();
-  }, [canEdit, schedule]);
+  }, [canEdit, schedule, setSaveState]);
 
   const showDiff = async () => {
     if (!store) return;
@@ -228,7 +240,7 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
         { key: 'code', label: tr('模板编码'), children: record.formatCode },
         { key: 'type', label: tr('模板类型'), children: <Tag>{tr(FORMAT_TYPE_LABELS[record.formatType as keyof typeof FORMAT_TYPE_LABELS] ?? record.formatType)}</Tag> },
         { key: 'table', label: tr('数据源'), children: record.customTable ? `${record.tableExplain ?? ''}（${record.customTable}）` : '—' },
-        { key: 'state', label: tr('发布状态'), children: <Space><PublishState row={{ changed: record.changed, unpublished: !record.publishedAt }} /><Tag className="wb-fd-save" color={SAVE_LABELS[saveState].color}>{tr(SAVE_LABELS[saveState].text)}</Tag></Space> },
+        { key: 'state', label: tr('发布状态'), children: <Space><PublishState row={{ changed: record.changed, unpublished: !record.publishedAt }} /><SaveTag state={saveState} /></Space> },
         { key: 'published', label: tr('发布时间'), children: record.publishedAt ? `${dayjs(record.publishedAt).format('YYYY-MM-DD HH:mm:ss')}（${record.publishedBy ?? ''}）` : '—' },
       ]}
     />
@@ -243,14 +255,14 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
         {switcher}
         {canPublish && (
           <Tooltip title={record.changed ? '' : tr('草稿与已发布版本相同')}>
-            <Button type="primary" disabled={saveState === 'stale'} onClick={() => void publish()}>{tr('发布')}</Button>
+            <Button type="primary" disabled={stalled} onClick={() => void publish()}>{tr('发布')}</Button>
           </Tooltip>
         )}
         {canPublish && <Button onClick={() => void preview()}>{tr('预览')}</Button>}
-        {saveState === 'error' && <Button onClick={() => void flush()}>{tr('重试保存')}</Button>}
+        {saveFailed && <Button onClick={() => void flush()}>{tr('重试保存')}</Button>}
         <Typography.Text type="secondary">{canEdit ? tr('修改在停止编辑后自动保存为草稿；发布后使用此模板的页面才按新设计显示。') : tr('只读：没有编辑模板的权限（custom_format_edit）')}</Typography.Text>
       </Space>
-      {saveState === 'stale' && !conflict && (
+      {stalled && !conflict && (
         <Alert type="warning" showIcon style={{ marginBottom: 8 }} message={tr('草稿已在别处修改，您的修改尚未保存')} action={<Button size="small" onClick={() => setConflict({ latest: null, diff: null })}>{tr('处理')}</Button>} />
       )}
       <FormDesigner key={reloads} store={store} tables={tables} onChange={onChange} />
