@@ -12,7 +12,7 @@ import type { Outcome } from '../engine/designer';
 import type { Command } from '../engine/commands';
 import { clampText, occupiedText, placeText } from './model';
 import { LiveRecordProvider, useLiveRecord, useLiveRecordSwitch } from './live-record';
-import { sameItems, useDerived, useDesigner, useNode, useSelected, useStore, type DesignerStore, type Store } from './store';
+import { createKeyedStore, sameItems, useDerived, useDesigner, useNode, useNodeSlice, useNodeView, useStore, type DesignerStore, type KeyedStore, type Store } from './store';
 
 /**
  * The canvas of the form designer: the undo bar, the grids (the ungrouped fields, then the tab
@@ -45,10 +45,15 @@ export interface Target {
 /** The card being dragged, and the card a control kind or 整行 is over (each card subscribes to its own). */
 export interface DragMarks { dragging: string | null; over: string | null }
 
+/** The drag marks' store: a card hears only of its own marks. */
+export const createMarks = (): KeyedStore<DragMarks> => createKeyedStore<DragMarks>({ dragging: null, over: null }, (prev, next) => (
+  prev.dragging === next.dragging && prev.over === next.over ? null : (id) => id === prev.dragging || id === next.dragging || id === prev.over || id === next.over
+));
+
 /** What the designer gives the canvas. */
 export interface Api {
   store: DesignerStore;
-  marks: Store<DragMarks>;
+  marks: KeyedStore<DragMarks>;
   /** Each grid's element the cards are put into (by grid: '' ungrouped, else the group key). */
   hosts: Store<Record<string, HTMLElement>>;
   /** The record 实时数据 shows (null: design values). */
@@ -115,11 +120,11 @@ const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition })
 
 /** A placed field on the canvas: dragged to move it, by its right edge to resize it; control kinds and 整行 are dropped on it. */
 const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api }) {
-  const node = useNode(api.store, id) as FieldNode | undefined;
-  const selected = useSelected(api.store, id);
-  const problem = useDesigner(api.store, (s) => s.problems.find((p) => p.nodeId === id)?.message ?? null);
-  const dragging = useStore(api.marks, (m) => m.dragging === id);
-  const over = useStore(api.marks, (m) => m.over === id);
+  const view = useNodeView(api.store, id);
+  const node = view.node as FieldNode | undefined;
+  const { selected, problem } = view;
+  const dragging = useNodeSlice(api.marks, id, (m) => m.dragging === id);
+  const over = useNodeSlice(api.marks, id, (m) => m.over === id);
   const tr = useTr();
   if (!node) return null;
   const { field, layout } = node;

@@ -23,7 +23,7 @@ import { formColumns } from '../../schema/form-schema';
 import { GRID_UNITS, clampSpan, type SpanClamp } from '../../schema/layout-rules';
 import { execute, redo, select, undo, type DesignerState, type Outcome } from '../engine/designer';
 import { occupantOf, type Command } from '../engine/commands';
-import { CanvasCards, CanvasSheet, ROW_PX, type Api, type DragMarks, type Target } from './canvas';
+import { CanvasCards, CanvasSheet, ROW_PX, createMarks, type Api, type Target } from './canvas';
 import {
   clampText, gridFields, gridRows, movedText, neighbour, nextGroup, occupiedText, placeAt, placeText, stepPlace, stepSpan, unitOf,
   type PaletteTable,
@@ -32,7 +32,7 @@ import { Palette as PaletteBody, dragOf, sourceListener, type Drag } from './pal
 import { PropertyPanel as PropertyPanelBody } from './property-panel';
 import { PromptKeyboardSensor } from '../keyboard-sensor';
 import './form-designer.css';
-import { createStore, useDesigner, type DesignerStore, type Store } from './store';
+import { createStore, useDesigner, type DesignerStore } from './store';
 
 export { ROW_PX };
 
@@ -159,7 +159,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   /** A palette column picked up by the keyboard: its place is stepped on the canvas by the arrows, not by the overlay. */
   const keyboardPaletteRef = useRef(false);
   /** The card being dragged and the card a kind is over: each card subscribes to its own mark. */
-  const marks = useMemo<Store<DragMarks>>(() => createStore({ dragging: null, over: null }), []);
+  const marks = useMemo(createMarks, []);
   const hosts = useMemo(() => createStore<Record<string, HTMLElement>>({}), []);
   const live = useMemo(() => createStore<Row | null>(null), []);
   const source = useRef<CardSource | null>(null);
