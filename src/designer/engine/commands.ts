@@ -1,4 +1,4 @@
-import { current, enablePatches, isDraft, original, produceWithPatches, setUseStrictIteration, type Draft, type Patch } from 'immer';
+import { Immer, current, enablePatches, freeze, isDraft, original, type Draft, type Patch } from 'immer';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { formColumns } from '../../schema/form-schema';
 import { GRID_UNITS, clampSpan, isColumnStart, layoutsOverlap, type SpanClamp } from '../../schema/layout-rules';
@@ -11,9 +11,28 @@ import {
 } from '../../schema/design-nodes';
 
 enablePatches();
-// the draft holds plain JSON objects (no symbols, no hidden properties): immer may walk their keys the
-// quick way when it finalises a command (the node map of a 500-field form is walked on each one)
-setUseStrictIteration(false);
+/**
+ * The designer's immer. The draft holds plain JSON objects (no symbols, no hidden properties): immer
+ * may walk their keys the quick way. And it does not freeze a command's result itself: freezing the
+ * new node map deeply walks its hundreds of nodes on every command, when only the objects on the
+ * patches' paths are new (`freezeChanged`); the rest were frozen when the draft was opened.
+ */
+const immer = new Immer({ autoFreeze: false });
+immer.setUseStrictIteration(false);
+
+/** Freezes what a command made: the objects along each patch's path, and a value it put there (deeply). */
+function freezeChanged(draft: DesignDraft, patches: readonly Patch[]): void {
+  for (const patch of patches) {
+    let at: unknown = draft;
+    for (const key of patch.path) {
+      if (at === null || typeof at !== 'object') break;
+      freeze(at);
+      at = (at as Record<string | number, unknown>)[key];
+    }
+    // deeply: a value put there may be new all through (an added node); an old one is frozen already
+    if (at !== null && typeof at === 'object') freeze(at, true);
+  }
+}
 
 /**
  * The designer's edits as typed commands. Each one, applied to a node map, gives the new map with
@@ -328,17 +347,25 @@ function recipe(d: Draft<DesignDraft>, command: Command): { clamp: SpanClamp | n
 export function applyCommand(draft: DesignDraft, command: Command): Applied {
   try {
     let info: { clamp: SpanClamp | null; touched: string[] } = { clamp: null, touched: [] };
-    const [next, patches, inverse] = produceWithPatches(draft, (d) => {
+    const [next, patches, inverse] = immer.produceWithPatches(draft, (d) => {
       info = recipe(d, command);
       // a move or a resize changes a node's place only: its definition is as normal as it was
       const placeOnly = command.type === 'remove' || command.type === 'move' || command.type === 'resize';
       normalise(d, placeOnly ? [] : info.touched, command.type === 'set-property' && command.id === null);
     });
+    freezeChanged(next, patches);
     return { ok: true, draft: next, patches, inverse, ...info };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
     throw error;
   }
+}
+
+/** A step's patches (or its inverse) applied to a node map: undo and redo, frozen the same way as a command. */
+export function applyStep(draft: DesignDraft, patches: Patch[]): DesignDraft {
+  const next = immer.applyPatches(draft, patches);
+  freezeChanged(next, patches);
+  return next;
 }
 
 /** A short Chinese label of a command for the history list. */

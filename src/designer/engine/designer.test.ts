@@ -37,12 +37,20 @@ function rng(seed: number) {
 
 const stepNumber = (id: string) => Number(id.slice(id.lastIndexOf('-') + 1));
 
+/** The paths of the objects under `value` that are not frozen. */
+function unfrozen(value: unknown, path = ''): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  const own = Object.isFrozen(value) ? [] : [path || '(root)'];
+  return own.concat(...Object.entries(value).map(([k, v]) => unfrozen(v, `${path}/${k}`)));
+}
+
 /** Undoes the newest step over all scopes (the order the edits were made in). */
 function undoNewest(state: DesignerState): DesignerState {
   const scopes: Scope[] = ['canvas', 'properties', 'code'];
   const scope = scopes.filter((s) => state.history[s].undo.length).sort((a, b) => stepNumber(state.history[b].undo.at(-1)!.id) - stepNumber(state.history[a].undo.at(-1)!.id))[0];
   const out = undo(state, scope);
   if (!out.ok) throw new Error(out.refusal.message);
+  expect(unfrozen(out.state.draft)).toEqual([]);
   return out.state;
 }
 function redoOldest(state: DesignerState): DesignerState {
@@ -85,8 +93,9 @@ function fiftyCommands(initial: DesignerState): { state: DesignerState; kinds: S
     if (!command) continue;
     const out = execute(state, command, scope);
     if (!out.ok || out.state === state) continue;
-    // every command keeps the draft parseable
+    // every command keeps the draft parseable, and frozen all through (the caches by object rely on it)
     expect(() => parseTemplate(currentTemplate(out.state))).not.toThrow();
+    expect(unfrozen(out.state.draft)).toEqual([]);
     state = out.state;
     kinds.add(command.type);
     done += 1;

@@ -1,10 +1,10 @@
-import { applyPatches, freeze } from 'immer';
+import { freeze } from 'immer';
 import { parseTemplate, rememberingFieldParser } from '../../schema/parse-template';
 import { ShapeError } from '../../schema/shape';
 import type { SpanClamp } from '../../schema/layout-rules';
 import type { Template } from '../../schema/template';
 import { checkTemplateAttributes } from '../../schema/template-attributes';
-import { applyCommand, commandLabel, type Command, type Refusal } from './commands';
+import { applyCommand, applyStep, commandLabel, type Command, type Refusal } from './commands';
 import { fromTemplate, nodeOfPath, toTemplate, type DesignDraft } from '../../schema/design-nodes';
 import { HISTORY_LIMIT, replayHistory, type History, type HistoryEntry, type Scope, type ScopeStacks, type Step } from '../../schema/design-history';
 
@@ -124,7 +124,7 @@ function move(state: DesignerState, scope: Scope, action: 'undo' | 'redo'): Outc
   if (!step) return { ok: false, state, refusal: { nodeId: null, message: action === 'undo' ? '没有可撤销的操作' : '没有可重做的操作' } };
   let draft: DesignDraft;
   try {
-    draft = applyPatches(state.draft, action === 'undo' ? step.inverse : step.patches);
+    draft = applyStep(state.draft, action === 'undo' ? step.inverse : step.patches);
   } catch {
     return { ok: false, state, refusal: { nodeId: null, message: `无法${action === 'undo' ? '撤销' : '重做'}「${step.label}」：相关的项已被其他操作删除` } };
   }
