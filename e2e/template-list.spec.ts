@@ -22,11 +22,14 @@ test('an operator opens the weigh records from the menu and pages, sorts and sea
   await view(page).locator('.ant-pagination-item-2').click();
   await expect(view(page).locator('.ant-pagination-item-active')).toHaveText('2');
 
+  const before = await rows(page).locator('td:nth-child(9)').allTextContents();
   await view(page).getByRole('columnheader', { name: '净重(吨)' }).click();
   await expect(view(page).locator('.ant-pagination-item-active')).toHaveText('2');
-  const nets = await rows(page).locator('td:nth-child(9)').allTextContents();
-  const values = nets.map(Number);
-  expect([...values].sort((a, b) => a - b)).toEqual(values);
+  // the sorted page replaces the unsorted one when its answer comes: read the rows once it has
+  await expect.poll(async () => {
+    const values = (await rows(page).locator('td:nth-child(9)').allTextContents()).map(Number);
+    return values.length === 10 && values.every((v, i) => i === 0 || values[i - 1] <= v);
+  }, { message: `the second page sorted by 净重 ascending (it was ${before.join(', ')})` }).toBe(true);
 
   const plate = (await rows(page).first().locator('td:nth-child(3)').textContent())!;
   await page.getByLabel('快速查询').fill(plate);
