@@ -17,7 +17,7 @@ const Base = KeyboardSensor as unknown as new (props: KeyboardSensorProps) => Se
  *
  * dnd-kit's own starts listening one timer later, so that the Space or Enter that picked the item up
  * is not taken for the drop. But the browser runs waiting input before timers: an arrow pressed right
- * after Space (a quick typist, a screen reader's own key echo, a busy machine) reached no listener
+ * after Space (a quick typist, a busy machine) reached no listener
  * and was lost, and the field stayed where it was. This one listens at once and skips the picking
  * event itself instead.
  */
@@ -27,6 +27,11 @@ export class PromptKeyboardSensor extends Base {
   // called by dnd-kit's constructor (before this class's fields would exist: it declares none)
   attach(): void {
     const self = this as unknown as SensorParts;
+    if (typeof self.handleStart !== 'function' || typeof self.handleKeyDown !== 'function' || !self.listeners || !self.windowListeners) {
+      // another dnd-kit inside: its own way, which works but for the first key's race
+      (KeyboardSensor.prototype as unknown as { attach(this: unknown): void }).attach.call(this);
+      return;
+    }
     self.handleStart();
     self.windowListeners.add('resize', self.handleCancel);
     self.windowListeners.add('visibilitychange', self.handleCancel);
