@@ -21,15 +21,18 @@ test('a wrong password is told 用户名不存在或者密码错误, and stays o
 });
 
 test('after three failures the captcha appears', async ({ page }) => {
-  // a name nobody has: failures count per user name, and no real account is left needing a captcha
+  // a name nobody has, new at each run and retry: failures count per user name (a retry under the same
+  // name would start at the captcha), and no real account is left needing one
+  const name = `visitor${Date.now().toString(36)}`;
   for (let i = 0; i < 3; i++) {
-    await signIn(page, 'visitor', 'wrong-password');
+    await signIn(page, name, 'wrong-password');
     await expect(page.getByRole('alert')).toHaveText('用户名不存在或者密码错误');
   }
   await expect(page.getByPlaceholder('验证码')).toBeVisible();
   const image = page.getByRole('img', { name: '验证码' });
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+  // the picture itself, once it has loaded (its box shows before)
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(120);
 });
 
 test('newuser must change the initial password and lands on /editpwd', async ({ page }) => {
