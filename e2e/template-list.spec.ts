@@ -34,9 +34,12 @@ test('an operator opens the weigh records from the menu and pages, sorts and sea
   const plate = (await rows(page).first().locator('td:nth-child(3)').textContent())!;
   await page.getByLabel('快速查询').fill(plate);
   await page.getByLabel('快速查询').press('Enter');
-  await expect(rows(page).first()).toContainText(plate);
   await expect(view(page).locator('.ant-pagination-item-active')).toHaveText('1');
-  for (const text of await rows(page).locator('td:nth-child(3)').allTextContents()) expect(text).toBe(plate);
+  // the plate was the sorted page's first row: wait for the searched page, every row of it that plate
+  await expect.poll(async () => {
+    const plates = await rows(page).locator('td:nth-child(3)').allTextContents();
+    return plates.length > 0 && plates.every((text) => text === plate);
+  }, { message: `every row's plate ${plate} after the quick search` }).toBe(true);
   await expectNoConsoleErrors(problems);
 });
 
