@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { startUiBench } from './bench-server';
+import { narrowRoutes } from './narrow-route';
 import { ms, percentile } from './stats';
 
 const FIELDS = 300;
@@ -44,6 +45,9 @@ async function keystrokes(page: Page, selector: string): Promise<number[]> {
 }
 
 /** Headless Chromium over the built app: a 300-field form and a 300-line master-child form, at full speed and 4x CPU slowdown. */
+/** `n` lines of a purchase notice (the 300-line document's lines). */
+export const noticeLines = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 100000 + i, invName: `存货${i}`, planQty: String(i), doneQty: '0', maxLimit: null, isOpen: true }));
+
 export async function benchFormFrames(): Promise<void> {
   const { base, browser, close } = await startUiBench();
   try {
@@ -55,16 +59,21 @@ export async function benchFormFrames(): Promise<void> {
       await page.getByRole('button', { name: /登\s*录/ }).click();
       await page.waitForURL(/\/clouds/);
       // the templates are data: the bench serves a 300-field form and a 300-line document in their place
-      await page.route('**/api/optimus_prime/optimusPrime?formatType=FORM*', async (route) => {
-        const answer = await (await route.fetch()).json();
-        if (answer.data.formatCode === 'as_driver_form') answer.data.formSubList = bigForm(FIELDS);
-        await route.fulfill({ json: answer });
-      });
-      await page.route('**/api/purorder/pu-notice/detail/*', async (route) => {
-        const answer = await (await route.fetch()).json();
-        answer.data.children = { pu_notice_line: Array.from({ length: LINES }, (_, i) => ({ id: 100000 + i, invName: `存货${i}`, planQty: String(i), doneQty: '0', maxLimit: null, isOpen: true })) };
-        await route.fulfill({ json: answer });
-      });
+      await narrowRoutes(page, [
+        {
+          pattern: '*/api/optimus_prime/optimusPrime?formatType=FORM*',
+          stage: 'response',
+          handle: (_, answer) => {
+            const { data } = answer as { data: { formatCode: string } };
+            return { json: { ...(answer as object), data: data.formatCode === 'as_driver_form' ? { ...data, formSubList: bigForm(FIELDS) } : data } };
+          },
+        },
+        {
+          pattern: '*/api/purorder/pu-notice/detail/*',
+          stage: 'response',
+          handle: (_, answer) => ({ json: { ...(answer as object), data: { ...(answer as { data: object }).data, children: { pu_notice_line: noticeLines(LINES) } } } }),
+        },
+      ]);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
 

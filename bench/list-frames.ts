@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { startUiBench } from './bench-server';
+import { callAsPage, narrowRoutes } from './narrow-route';
 import { ms, percentile } from './stats';
 
 const ROWS = 50_000;
@@ -45,21 +46,26 @@ async function bigListUrl(key: string, make: () => Promise<{ answer: { data: Rec
  * size is made `rows`, and the list endpoint answers from those rows.
  */
 export async function routeRows(page: Page, rows: number): Promise<void> {
-  await page.route('**/api/optimus_prime/optimusPrime?formatType=LIST*', async (route) => {
-    const answer = await (await route.fetch()).json();
-    answer.data.ps = rows;
-    await route.fulfill({ json: answer });
-  });
-  await page.route('**/api/measure/mm-pu-weigh/list', async (route) => {
-    const url = await bigListUrl(`weigh:${rows}`, async () => {
-      const body = JSON.parse(route.request().postData() ?? '{}');
-      const answer = await (await route.fetch({ postData: JSON.stringify({ ...body, limit: { pn: 1, ps: 100 } }) })).json();
-      const sample = answer.data.list as Record<string, unknown>[];
-      answer.data.total = rows;
-      return { answer, rows: Array.from({ length: rows }, (_, i) => JSON.stringify({ ...sample[i % sample.length], id: i + 1, billCode: `BENCH${String(i + 1).padStart(7, '0')}` })) };
-    });
-    await route.continue({ url });
-  });
+  await narrowRoutes(page, [
+    {
+      pattern: '*/api/optimus_prime/optimusPrime?formatType=LIST*',
+      stage: 'response',
+      handle: (_, answer) => ({ json: { ...(answer as { data: object }), data: { ...(answer as { data: object }).data, ps: rows } } }),
+    },
+    {
+      pattern: '*/api/measure/mm-pu-weigh/list',
+      stage: 'request',
+      handle: async (request) => ({
+        url: await bigListUrl(`weigh:${rows}`, async () => {
+          const body = JSON.parse(request.postData ?? '{}');
+          const answer = (await callAsPage(request, { ...body, limit: { pn: 1, ps: 100 } })) as { data: Record<string, unknown> };
+          const sample = answer.data.list as Record<string, unknown>[];
+          answer.data.total = rows;
+          return { answer, rows: Array.from({ length: rows }, (_, i) => JSON.stringify({ ...sample[i % sample.length], id: i + 1, billCode: `BENCH${String(i + 1).padStart(7, '0')}` })) };
+        }),
+      }),
+    },
+  ]);
 }
 /** A frame interval above this missed its 60 Hz slot: headless Chromium's frame timer jitters by ±0.1 ms around 16.7 ms. */
 const LATE_MS = 17.5;
