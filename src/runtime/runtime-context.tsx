@@ -20,6 +20,12 @@ export interface RuntimeDownload { blob: Blob; fileName: string; total: number |
 export interface RuntimeServices {
   request<T>(options: RuntimeRequest): Promise<T>;
   /**
+   * The answer to a call that the host already holds (one it made early for the page an address
+   * opens, already come), handed out once as `request` would have answered it; otherwise undefined.
+   * A page reads its first data with it while rendering, so that it draws once, with the data.
+   */
+  answered?<T>(options: RuntimeRequest): { value: T } | undefined;
+  /**
    * Downloads a file through the host's request layer. `onProgress` gets the bytes received and the
    * announced row count; a failure is shown by the host (unless `quiet`) and rejects.
    */

@@ -10,7 +10,7 @@ import { DESIGNER_EN_US } from './i18n/designer-en-US';
 import { RUNTIME_EN_US } from './i18n/runtime-en-US';
 import { localizeTemplate } from './i18n/template-labels';
 import { download } from './request/download';
-import { takeEarly } from './request/early-answers';
+import { takeCame, takeEarly } from './request/early-answers';
 import { request } from './request/request';
 import { session } from './session/session-store';
 import { settings } from './settings-store';
@@ -23,6 +23,14 @@ const REQUESTS: Record<Locale, RuntimeServices['request']> = {
   'en-US': async <T,>(options: Parameters<RuntimeServices['request']>[0]) => {
     const data = await hostRequest<T>(options);
     return (options.url === TEMPLATE_URL && data ? localizeTemplate(data as unknown as Template, 'en-US') : data) as T;
+  },
+};
+/** An answer the shell holds already: the host's own early calls, in the language shown. */
+const ANSWERED: Record<Locale, NonNullable<RuntimeServices['answered']>> = {
+  'zh-CN': (options) => takeCame(options),
+  'en-US': <T,>(options: Parameters<RuntimeServices['request']>[0]) => {
+    const came = takeCame<T>(options);
+    return came && options.url === TEMPLATE_URL && came.value ? { value: localizeTemplate(came.value as unknown as Template, 'en-US') as T } : came;
   },
 };
 const hostDownload: RuntimeServices['download'] = (options) => download(options);
@@ -40,6 +48,7 @@ export function RuntimeHost({ children }: { children: ReactNode }) {
     // not load again (and a form must not be rebuilt over what the user typed) when the user info
     // changes; switching the language does load the templates again, with their labels in it
     request: REQUESTS[locale],
+    answered: ANSWERED[locale],
     download: hostDownload,
     hasPermission: (key) => !key || !!snap.userInfo?.admin || !!snap.permissions[key],
     desensitize: desensitization === '1',

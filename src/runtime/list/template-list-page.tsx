@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { App as AntApp, Collapse, Empty, Input, Skeleton, Space, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { quickSearchCondition, sortEntries } from '../../schema/search';
 import { WEIGH_RECORD_TABLES, weighReasonProblem } from '../../schema/weigh';
 import type { FieldDefinition } from '../../schema/field-definition';
@@ -72,10 +72,13 @@ export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, 
   /** The list's route (`…/index`): a template with formPage opens its form at `…/edit` and `…/viewEdit`. */
   pagePath?: string;
 }) {
-  const { request } = useRuntime();
-  const [template, setTemplate] = useState<Template | null>(null);
+  const { request, answered } = useRuntime();
+  // the template the shell asked for early, if it has come: the list draws at once, without a skeleton first
+  const [template, setTemplate] = useState<Template | null>(() => answered?.<Template>(templateRequest('LIST', menuId))?.value ?? null);
   const [missing, setMissing] = useState(false);
+  const drawnWith = useRef(template ? menuId : null);
   useEffect(() => {
+    if (drawnWith.current === menuId) { drawnWith.current = null; return; }
     let live = true;
     request<Template>(templateRequest('LIST', menuId))
       .then((t) => { if (live) setTemplate(t); })

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Template } from '../../schema/template';
 import { toTimeRangeDefault } from '../../schema/time-dialogs';
 import { RuntimeProvider, type RuntimeRequest, type RuntimeServices } from '../runtime-context';
-import { TemplateList } from './template-list-page';
+import { TEMPLATE_URL } from '../template-request';
+import { TemplateList, TemplateListPage } from './template-list-page';
 
 const list = (configured: boolean): Template => ({
   id: 3, formatName: '采购磅单', formatCode: 'mm_pu_weigh_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST',
@@ -69,5 +70,48 @@ describe('TemplateList advanced query start', () => {
     expect(searchOf(calls[0])).toMatchObject([{ key: 'status', op: 'eq', val: 'FREE' }]);
     await user.click(screen.getByText('高级查询'));
     expect((await screen.findAllByTitle('自由')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a list opened with the answers the shell asked for early', () => {
+  const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i, plateNumber: `京A${String(from + i).padStart(5, '0')}`, status: 'FREE' }));
+  function open(held: boolean) {
+    const calls: RuntimeRequest[] = [];
+    const template = { ...list(false), ps: 1000 };
+    const services: RuntimeServices = {
+      request: vi.fn(async (options: RuntimeRequest) => {
+        calls.push(options);
+        if (options.url === TEMPLATE_URL) return template;
+        const { pn, ps } = (options.body as { limit: { pn: number; ps: number } }).limit;
+        return { list: rows((pn - 1) * ps + 1, ps), total: 1000, tongji: null };
+      }) as RuntimeServices['request'],
+      // the shell's early answers: the template, and the first block of the page (500 of its 1000 rows)
+      answered: held ? (<T,>(options: RuntimeRequest) => {
+        if (options.url === TEMPLATE_URL) return { value: template as T };
+        const { pn, ps } = (options.body as { limit: { pn: number; ps: number } }).limit;
+        return pn === 1 && ps === 500 ? { value: { list: rows(1, 500), total: 1000, tongji: null } as T } : undefined;
+      }) : undefined,
+      download: vi.fn(), hasPermission: () => true, desensitize: false,
+    };
+    const view = render(<AntApp><RuntimeProvider value={services}><TemplateListPage menuId={181} /></RuntimeProvider></AntApp>);
+    return { calls, rerender: (refresh: number) => view.rerender(<AntApp><RuntimeProvider value={services}><TemplateListPage menuId={181} refresh={refresh} /></RuntimeProvider></AntApp>) };
+  }
+
+  it('draws its rows in its first render and asks the server for neither the template nor those rows; a reload asks', async () => {
+    // the precondition: without the held answers the page first shows a skeleton and asks for both
+    const before = open(false);
+    expect(screen.queryByText('京A00001')).toBeNull();
+    await screen.findByText('京A00001');
+    expect(before.calls.map((c) => c.url)).toEqual([TEMPLATE_URL, '/measure/mm-pu-weigh/list']);
+    cleanup();
+
+    const { calls, rerender } = open(true);
+    expect(screen.getByText('京A00001')).toBeTruthy(); // no waiting: the first render has the rows
+    expect(screen.getByText('共 1000 条')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toEqual([]);
+    rerender(1);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect((calls[0].body as { limit: unknown }).limit).toEqual({ pn: 1, ps: 500 });
   });
 });

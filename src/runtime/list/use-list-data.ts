@@ -59,23 +59,52 @@ export function firstRows(template: Template, query: ListQuery): { pn: number; p
 interface Window { seq: number; block: number; offset: number; rows: number; asked: Set<number> }
 
 /**
+ * The page a query's first answer makes (`first`: the answer to `firstRows`): the answer itself when the
+ * page loads in one request, else the page's rows, those of its first block and pending ones after them,
+ * and the window that loads the other blocks.
+ */
+function firstPage(template: Template, query: ListQuery, first: ListResponse<Row>, seq: number): { data: ListResponse<Row>; window: Window | null } {
+  const block = firstRows(template, query).ps;
+  if (block === query.ps) return { data: first, window: null };
+  const offset = (query.pn - 1) * query.ps;
+  const rows = Math.max(0, Math.min(query.ps, first.total - offset));
+  const list = Array.from({ length: rows }, (_, i) => first.list[i] ?? pendingRow(i));
+  return { data: { ...first, list }, window: { seq, block, offset, rows, asked: new Set([0]) } };
+}
+
+const NO_ROWS: ListResponse<Row> = { list: [], total: 0, tongji: null };
+
+/**
  * Loads a list template's rows for the current query; a failed load only stops the loading state.
  * A page of more than BLOCK_ROWS rows (a long template page shown by the virtual table) loads its first
  * block, shows the page's other rows as pending ones, and loads each further block when `need` is
  * called with the index of one of its rows (a pending row in view calls it), so a page of tens of
- * thousands of rows shows as soon as its first rows come and sends only the rows scrolled to.
+ * thousands of rows shows as soon as its first rows come and sends only the rows scrolled to. When the
+ * host already holds the answer to the opening call (the shell asked for it early), the list starts
+ * with those rows: it draws once, with them, and does not ask again.
  */
 export function useListData(template: Template | null, advanced: SearchCondition[] = []) {
-  const { request } = useRuntime();
+  const { request, answered } = useRuntime();
   // `advanced`: the advanced query's starting conditions, so the first load is filtered as the panel shows
   const [query, setQuery] = useState<ListQuery>(() => openingQuery(template, advanced));
-  const [data, setData] = useState<ListResponse<Row>>({ list: [], total: 0, tongji: null });
-  const [loading, setLoading] = useState(false);
   const seq = useRef(0);
+  const windowRef = useRef<Window | null>(null);
+  // the opening rows, if the host holds them: `opened` then skips the first load
+  const opened = useRef<ListQuery | null>(null);
+  const [data, setData] = useState<ListResponse<Row>>(() => {
+    if (!template?.resUrl) return NO_ROWS;
+    const rows0 = firstRows(template, query);
+    const came = answered?.<ListResponse<Row>>(listCall(template, query, rows0.pn, rows0.ps));
+    if (!came) return NO_ROWS;
+    const page = firstPage(template, query, came.value, ++seq.current);
+    windowRef.current = page.window;
+    opened.current = query;
+    return page.data;
+  });
+  const [loading, setLoading] = useState(false);
   // a reload asked for by an older render (e.g. after a save) still reads the query on screen now
   const current = useRef(query);
   current.current = query;
-  const windowRef = useRef<Window | null>(null);
 
   const fetchRows = useCallback((query: ListQuery, pn: number, ps: number) => request<ListResponse<Row>>(listCall(template!, query, pn, ps)), [request, template]);
 
@@ -87,19 +116,11 @@ export function useListData(template: Template | null, advanced: SearchCondition
     setLoading(true);
     try {
       const rows0 = firstRows(template, query);
-      if (rows0.ps === query.ps) {
-        const result = await fetchRows(query, query.pn, query.ps);
-        if (mine === seq.current) setData(result);
-        return;
-      }
-      const block = rows0.ps;
-      const offset = (query.pn - 1) * query.ps;
-      const first = await fetchRows(query, rows0.pn, block);
+      const first = await fetchRows(query, rows0.pn, rows0.ps);
       if (mine !== seq.current) return;
-      const rows = Math.max(0, Math.min(query.ps, first.total - offset));
-      const list = Array.from({ length: rows }, (_, i) => first.list[i] ?? pendingRow(i));
-      windowRef.current = { seq: mine, block, offset, rows, asked: new Set([0]) };
-      setData({ ...first, list });
+      const page = firstPage(template, query, first, mine);
+      windowRef.current = page.window;
+      setData(page.data);
     } catch {
       // spec 000 §8: a failed list load only stops the loading state
     } finally {
@@ -125,7 +146,11 @@ export function useListData(template: Template | null, advanced: SearchCondition
     }, () => { w.asked.delete(k); });
   }, [fetchRows]);
 
-  useEffect(() => { void load(); }, [load, query]);
+  useEffect(() => {
+    if (opened.current === query) { opened.current = null; return; } // drawn with the host's answer
+    opened.current = null;
+    void load();
+  }, [load, query]);
 
   return { query, setQuery, data, loading, reload: load, need };
 }

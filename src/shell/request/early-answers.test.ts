@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { templateRequest } from '../../runtime/template-request';
 import { session } from '../session/session-store';
-import { askEarly, EARLY_ANSWER_MS, takeEarly } from './early-answers';
+import { askEarly, EARLY_ANSWER_MS, takeCame, takeEarly } from './early-answers';
 import { request } from './request';
 
 vi.mock('./request', async (original) => ({ ...(await original<typeof import('./request')>()), request: vi.fn() }));
@@ -22,6 +22,21 @@ describe('answers asked for early (the template of the page an address opens)', 
     expect(taken).not.toBeNull();
     await expect(taken).resolves.toEqual({ asked: '63' });
     expect(takeEarly(templateRequest('FORM', 63))).toBeNull();
+    expect(calls).toHaveBeenCalledTimes(1);
+  });
+
+  it('an answer that has come is handed out at once (for a page’s first render), once; one on its way is not', async () => {
+    let arrive!: (v: unknown) => void;
+    calls.mockImplementation(() => new Promise((r) => { arrive = r; }) as never);
+    const answer = askEarly(templateRequest('LIST', 181));
+    expect(takeCame(templateRequest('LIST', 181))).toBeUndefined();
+    arrive({ id: 3 });
+    await answer;
+    expect(takeCame(templateRequest('LIST', 182))).toBeUndefined();
+    expect(takeCame(templateRequest('LIST', 181))).toEqual({ value: { id: 3 } });
+    // handed out: neither way gives it again, and the server was asked once
+    expect(takeCame(templateRequest('LIST', 181))).toBeUndefined();
+    expect(takeEarly(templateRequest('LIST', 181))).toBeNull();
     expect(calls).toHaveBeenCalledTimes(1);
   });
 

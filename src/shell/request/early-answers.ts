@@ -5,7 +5,7 @@ import { request } from './request';
 /** How long an answer asked for early waits for the page that needs it. */
 export const EARLY_ANSWER_MS = 10_000;
 
-interface Early { at: number; token: string | null; answer: Promise<unknown> }
+interface Early { at: number; token: string | null; answer: Promise<unknown>; came?: { value: unknown } }
 const early = new Map<string, Early>();
 
 /**
@@ -29,8 +29,9 @@ export function askEarly<T = unknown>(o: RuntimeRequest): Promise<T> | null {
   const key = keyOf(o);
   if (!key || !session.accessToken) return null;
   const answer = request<T>(o);
-  answer.catch(() => { /* the page's own call reports the failure */ });
-  early.set(key, { at: Date.now(), token: session.accessToken, answer });
+  const entry: Early = { at: Date.now(), token: session.accessToken, answer };
+  answer.then((value) => { entry.came = { value }; }, () => { /* the page's own call reports the failure */ });
+  early.set(key, entry);
   return answer;
 }
 
@@ -41,4 +42,16 @@ export function takeEarly<T>(o: RuntimeRequest): Promise<T> | null {
   if (!hit) return null;
   early.delete(key!);
   return Date.now() - hit.at <= EARLY_ANSWER_MS && hit.token === session.accessToken ? hit.answer as Promise<T> : null;
+}
+
+/**
+ * The early answer to this call if it has already come (then forgotten, as `takeEarly` does), so
+ * that a page draws with it in its first render rather than drawing empty and again a moment later;
+ * undefined while it is on its way (the page's call then takes the promise) or if there is none.
+ */
+export function takeCame<T>(o: RuntimeRequest): { value: T } | undefined {
+  const key = keyOf(o);
+  const hit = key ? early.get(key) : undefined;
+  if (!hit?.came) return undefined;
+  return takeEarly(o) ? hit.came as { value: T } : undefined;
 }
