@@ -1,6 +1,6 @@
 import { FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { AutoComplete, Input } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import defaultLogoMain from '../assets/logo-main.svg';
 import defaultLogoSub from '../assets/logo-sub.svg';
@@ -116,12 +116,15 @@ export type ScreenClass = 'xs' | 'sm' | 'md' | 'lg';
 export function screenClassOf(width: number): ScreenClass {
   return width < 768 ? 'xs' : width < 992 ? 'sm' : width < 1200 ? 'md' : 'lg';
 }
+const subscribeResize = (changed: () => void) => {
+  window.addEventListener('resize', changed);
+  return () => window.removeEventListener('resize', changed);
+};
+/**
+ * The window's screen class, followed as it is resized. An external store: React reads the width
+ * again once it listens, so a resize between the first render and the listener (a layout mounted
+ * while the window changes) is not missed, as it was with a listener added by an effect.
+ */
 export function useScreenClass(): ScreenClass {
-  const [cls, setCls] = useState<ScreenClass>(() => screenClassOf(typeof window === 'undefined' ? 1280 : window.innerWidth));
-  useEffect(() => {
-    const resized = () => setCls(screenClassOf(window.innerWidth));
-    window.addEventListener('resize', resized);
-    return () => window.removeEventListener('resize', resized);
-  }, []);
-  return cls;
+  return useSyncExternalStore(subscribeResize, () => screenClassOf(window.innerWidth), () => screenClassOf(1280));
 }
