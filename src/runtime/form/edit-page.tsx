@@ -1,5 +1,5 @@
 import { Empty, Skeleton, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FORM_MODES, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
 import { resourceBase } from '../list/list-actions';
@@ -39,10 +39,17 @@ export function parseFormPageQuery(search: string, view: boolean): FormPageReque
 export function TemplateEditPage({ menuId, request: ask, weighStatus = null, onDone }: {
   menuId: number | string; request: FormPageRequest; weighStatus?: 'PU' | 'SA' | null; onDone(saved: boolean): void;
 }) {
-  const { request } = useRuntime();
+  const { request, answered } = useRuntime();
   const tr = useTr();
-  const [state, setState] = useState<{ template: Template; row: Record<string, unknown> } | { missing: string } | null>(null);
+  // a new record's page with the template the shell asked for early, if it has come: drawn at once, without a skeleton first
+  const [state, setState] = useState<{ template: Template; row: Record<string, unknown> } | { missing: string } | null>(() => {
+    const held = ask.rowId === null ? answered?.<Template>(templateRequest('FORM', menuId))?.value : undefined;
+    return held ? { template: held, row: {} } : null;
+  });
+  const drawnWith = useRef(state ? `${menuId}|${ask.mode}` : null);
   useEffect(() => {
+    if (drawnWith.current === `${menuId}|${ask.mode}`) { drawnWith.current = null; return; }
+    drawnWith.current = null;
     let live = true;
     setState(null);
     (async () => {
