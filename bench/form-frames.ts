@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { startUiBench } from './bench-server';
-import { narrowRoutes } from './narrow-route';
+import { narrowRoutes, type NarrowRoute } from './narrow-route';
 import { ms, percentile } from './stats';
 
 const FIELDS = 300;
@@ -44,10 +44,26 @@ async function keystrokes(page: Page, selector: string): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
 }
 
-/** Headless Chromium over the built app: a 300-field form and a 300-line master-child form, at full speed and 4x CPU slowdown. */
-/** `n` lines of a purchase notice (the 300-line document's lines). */
-export const noticeLines = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 100000 + i, invName: `存货${i}`, planQty: String(i), doneQty: '0', maxLimit: null, isOpen: true }));
+/** The driver form's FORM template answered with `fields` fields (text only, or mixed kinds). */
+export const bigFormStandIn = (fields: number, textOnly = false): NarrowRoute => ({
+  pattern: '*/api/optimus_prime/optimusPrime?formatType=FORM*',
+  stage: 'response',
+  handle: (_, answer) => {
+    const { data } = answer as { data: { formatCode: string } };
+    return { json: { ...(answer as object), data: data.formatCode === 'as_driver_form' ? { ...data, formSubList: bigForm(fields, textOnly) } : data } };
+  },
+});
 
+/** A purchase notice's detail answered with `lines` lines (the 300-line document). */
+export const noticeLinesStandIn = (lines: number): NarrowRoute => ({
+  pattern: '*/api/purorder/pu-notice/detail/*',
+  stage: 'response',
+  handle: (_, answer) => ({
+    json: { ...(answer as object), data: { ...(answer as { data: object }).data, children: { pu_notice_line: Array.from({ length: lines }, (_, i) => ({ id: 100000 + i, invName: `存货${i}`, planQty: String(i), doneQty: '0', maxLimit: null, isOpen: true })) } } },
+  }),
+});
+
+/** Headless Chromium over the built app: a 300-field form and a 300-line master-child form, at full speed and 4x CPU slowdown. */
 export async function benchFormFrames(): Promise<void> {
   const { base, browser, close } = await startUiBench();
   try {
@@ -59,21 +75,7 @@ export async function benchFormFrames(): Promise<void> {
       await page.getByRole('button', { name: /登\s*录/ }).click();
       await page.waitForURL(/\/clouds/);
       // the templates are data: the bench serves a 300-field form and a 300-line document in their place
-      await narrowRoutes(page, [
-        {
-          pattern: '*/api/optimus_prime/optimusPrime?formatType=FORM*',
-          stage: 'response',
-          handle: (_, answer) => {
-            const { data } = answer as { data: { formatCode: string } };
-            return { json: { ...(answer as object), data: data.formatCode === 'as_driver_form' ? { ...data, formSubList: bigForm(FIELDS) } : data } };
-          },
-        },
-        {
-          pattern: '*/api/purorder/pu-notice/detail/*',
-          stage: 'response',
-          handle: (_, answer) => ({ json: { ...(answer as object), data: { ...(answer as { data: object }).data, children: { pu_notice_line: noticeLines(LINES) } } } }),
-        },
-      ]);
+      await narrowRoutes(page, [bigFormStandIn(FIELDS), noticeLinesStandIn(LINES)]);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
 

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { build } from 'vite';
 import { startUiBench } from './bench-server';
-import { bigForm, noticeLines } from './form-frames';
+import { bigFormStandIn, noticeLinesStandIn } from './form-frames';
 import { routeRows } from './list-frames';
 import { narrowRoutes } from './narrow-route';
 import { measureScroll, measureTyping, serve, type Measured } from './peer/measure.mjs';
@@ -42,23 +42,8 @@ async function firstNotice(base: string, state: BrowserContextOptions['storageSt
   return ((await res.json()) as { data: { list: { id: number }[] } }).data.list[0].id;
 }
 
-const formRoute = (textOnly: boolean) => (page: Page) => narrowRoutes(page, [{
-  pattern: '*/api/optimus_prime/optimusPrime?formatType=FORM*',
-  stage: 'response',
-  handle: (_, answer) => {
-    const { data } = answer as { data: { formatCode: string } };
-    return { json: { ...(answer as object), data: data.formatCode === 'as_driver_form' ? { ...data, formSubList: bigForm(FIELDS, textOnly) } : data } };
-  },
-}]);
-
-const linesRoute = (page: Page) => narrowRoutes(page, [{
-  pattern: '*/api/purorder/pu-notice/detail/*',
-  stage: 'response',
-  handle: (_, answer) => {
-    const { data } = answer as { data: object };
-    return { json: { ...(answer as object), data: { ...data, children: { pu_notice_line: noticeLines(LINES) } } } };
-  },
-}]);
+const formRoute = (textOnly: boolean) => (page: Page) => narrowRoutes(page, [bigFormStandIn(FIELDS, textOnly)]);
+const linesRoute = (page: Page) => narrowRoutes(page, [noticeLinesStandIn(LINES)]);
 
 interface Pair { name: string; metric: 'typing' | 'scroll'; peer: string; product: string }
 const PAIRS: Pair[] = [
