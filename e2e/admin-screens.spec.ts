@@ -3,7 +3,7 @@ import { encodePng } from '../server/auth/captcha-image';
 import { api, createUser } from './support/admin-api';
 import { readCaptcha } from './support/captcha';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish, hoverAndClick } from './support/login';
-import { view, rows, button, formDialog } from './support/page';
+import { askSuggestions, view, rows, button, formDialog } from './support/page';
 
 const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
 
@@ -81,8 +81,7 @@ test('a TEXTAREA_SENTENCE field is a SQL editor (Monaco from the bundle) that co
   await input(page, 'roleName').fill('SQL 角色');
   await editor.click();
   await page.keyboard.type('SEL');
-  await page.keyboard.press('Control+Space'); // ask for suggestions as well, in case typing alone did not open them
-  await expect(page.locator('.suggest-widget')).toContainText('SELECT');
+  await askSuggestions(page, 'SELECT'); // typing alone may have opened them already
   await page.keyboard.press('Enter');
   await page.keyboard.type(' 1');
   await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { api, apiData } from './support/admin-api';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
 import { grantEntryToFinance } from './support/grant';
+import { askSuggestions } from './support/page';
 
 const view = (page: Page) => page.locator('.wb-page:visible');
 /** Each run names its own source: the spec may run twice against one database. */
@@ -54,8 +55,7 @@ test('SQL 数据源: an administrator writes a source with a parameter, sees its
   // completion offers the parameters after a colon
   await writeSql(page, 'select material_name as material, count(*) as trucks from mm_pu_weigh w where w.net >= :');
   await page.keyboard.press('End');
-  await page.keyboard.press('Control+Space');
-  await expect(page.locator('.monaco-editor .suggest-widget')).toContainText('minNet');
+  await askSuggestions(page, 'minNet');
   await page.keyboard.press('Escape');
 
   await writeSql(page, SOURCE_SQL);

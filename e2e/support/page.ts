@@ -44,3 +44,21 @@ export async function chooseOption(page: Page, select: Locator, option: string):
   }).toPass({ timeout: 10_000 });
   await item.click();
 }
+
+/**
+ * Monaco's suggestions asked for (Ctrl+Space) until `label` is among them, as a person does who sees an
+ * empty box: Escape, then Ctrl+Space again. Monaco shows its widget 100 ms after deciding to and hides
+ * it at once, so keys typed quickly can leave the widget open with nothing in it (its status bar only;
+ * a race in Monaco's suggest widget, reported upstream as monaco-editor#2437); it stays so until closed.
+ */
+export async function askSuggestions(page: Page, label: string): Promise<void> {
+  const widget = page.locator('.monaco-editor .suggest-widget');
+  await page.keyboard.press('Control+Space');
+  await expect(async () => {
+    if (!(await widget.isVisible()) || !(await widget.textContent())?.includes(label)) {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Space');
+    }
+    await expect(widget).toContainText(label, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}
