@@ -17,28 +17,46 @@ import { seedDatabase } from '../../../server/seed/seed';
  * the others to copy (see temp-dirs.ts): made here, the database's thread kept vitest from exiting.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // the server projects (`server`, `server-devices`) name this file each: vitest runs it once per project,
+  // in the same process, and they share what the first made
+  const shared = ((globalThis as { [SHARED]?: Shared })[SHARED] ??= { users: 0, ready: prepare() });
+  shared.users += 1;
+  const made = await shared.ready;
+  project.provide('pgliteSnapshot', made.file);
+  project.provide('pgliteMigratedSnapshot', made.migratedFile);
+  project.provide('pgliteBlankDataDir', made.blankDataDir);
+  project.provide('postgresTemplate', made.template?.name ?? '');
+  project.provide('postgresMigratedTemplate', made.template?.migrated ?? '');
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    fs.rmSync(made.dir, { recursive: true, force: true });
+    await made.template?.drop();
+  };
+}
+
+const SHARED: unique symbol = Symbol.for('wb.test.databaseSnapshots');
+interface Made { dir: string; file: string; migratedFile: string; blankDataDir: string; template?: Awaited<ReturnType<typeof postgresTemplate>> }
+interface Shared { users: number; ready: Promise<Made> }
+
+/** The embedded snapshots and the PostgreSQL templates, made side by side (the second is mostly the database server's work). */
+async function prepare(): Promise<Made> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-snapshot-'));
   const file = path.join(dir, 'seeded.tar.gz');
   const migratedFile = path.join(dir, 'migrated.tar.gz');
   const blankDataDir = path.join(dir, 'blank-data-dir');
-  const database = await openDatabase({ memory: {} });
-  await migrateToLatest(database.db);
-  const migrated = await database.dumpDataDir!();
-  fs.writeFileSync(migratedFile, Buffer.from(await migrated.arrayBuffer()));
-  await seedDatabase(database.db, { mode: 'demo' });
-  const blob = await database.dumpDataDir!();
-  fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
-  await database.close();
-  const template = process.env.TEST_DATABASE_URL ? await postgresTemplate(process.env.TEST_DATABASE_URL) : undefined;
-  project.provide('pgliteSnapshot', file);
-  project.provide('pgliteMigratedSnapshot', migratedFile);
-  project.provide('pgliteBlankDataDir', blankDataDir);
-  project.provide('postgresTemplate', template?.name ?? '');
-  project.provide('postgresMigratedTemplate', template?.migrated ?? '');
-  return async () => {
-    fs.rmSync(dir, { recursive: true, force: true });
-    await template?.drop();
+  const embedded = async () => {
+    const database = await openDatabase({ memory: {} });
+    await migrateToLatest(database.db);
+    const migrated = await database.dumpDataDir!();
+    fs.writeFileSync(migratedFile, Buffer.from(await migrated.arrayBuffer()));
+    await seedDatabase(database.db, { mode: 'demo' });
+    const blob = await database.dumpDataDir!();
+    fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+    await database.close();
   };
+  const [, template] = await Promise.all([embedded(), process.env.TEST_DATABASE_URL ? postgresTemplate(process.env.TEST_DATABASE_URL) : undefined]);
+  return { dir, file, migratedFile, blankDataDir, template };
 }
 
 /**
