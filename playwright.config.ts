@@ -41,14 +41,13 @@ export default defineConfig({
     { name: 'scale', testMatch: '**/e2e/weigh.spec.ts' },
     { name: 'screens', testIgnore: '**/e2e/weigh.spec.ts' },
   ],
-  // Playwright starts the servers one after another, each once the one before answers: only the first
-  // builds the UI when it is older than its sources
-  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
-    command: 'node scripts/start.mjs',
-    url: `${serverURL(index)}/api/health`,
+  // one command starts every worker's server side by side (Playwright would start them one after another,
+  // each once the one before answers) and says when all of them answer
+  webServer: {
+    command: 'node e2e/support/start-servers.mjs',
+    wait: { stdout: /e2e servers ready/ },
     timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe' as const,
-    env: { PORT: String(E2E_PORT + index), HOST: '127.0.0.1', DATA_DIR: path.join(runDir, String(index)), SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', DEV_AID: '1', WEIGH_SIMULATOR_CHEAT_EVERY: '1' },
-  })),
+    stdout: 'pipe',
+    env: { E2E_WORKERS: String(E2E_WORKERS), E2E_PORT: String(E2E_PORT), E2E_RUN_DIR: runDir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', DEV_AID: '1', WEIGH_SIMULATOR_CHEAT_EVERY: '1' },
+  },
 });

@@ -25,6 +25,8 @@ if (!builtAt || Math.max(...sources.map(newestMtime)) > builtAt) {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// BUILD_ONLY=1: the UI brought up to date, no server (the e2e suite builds once, then starts its servers side by side)
+if (process.env.BUILD_ONLY === '1') process.exit(0);
 
 const { register } = await import('tsx/esm/api');
 register();
