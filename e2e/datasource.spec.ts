@@ -148,6 +148,11 @@ test('数据源: enum, rule with its tester, value formats, a table with a line 
   await tableRow(page, TABLE).getByRole('button', { name: '分配菜单' }).click();
   const allot = page.locator('.ant-modal:visible');
   await allot.locator('.ant-select').click();
+  // the open list of groups ends above the dialog's buttons (it covered 取消 and 确定 once)
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-tree-list-holder')).toBeVisible();
+  const groups = await page.locator('.ant-select-dropdown:visible').boundingBox();
+  const ok = await allot.getByRole('button', { name: /确\s*定|OK/ }).boundingBox();
+  expect(groups!.y + groups!.height).toBeLessThanOrEqual(ok!.y);
   await allot.locator('.ant-select input').fill('采购业务');
   await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: /^采购业务$/ }).click();
   await allot.getByRole('button', { name: /确\s*定|OK/ }).click();

@@ -9,6 +9,10 @@ interface MenuOption { value: number; title: string; children: MenuOption[] }
 const menuOptions = (nodes: MenuNode[]): MenuOption[] =>
   nodes.filter((n) => !n.urlPath && !n.component).map((n) => ({ value: n.id, title: n.title, children: menuOptions(n.children ?? []) }));
 
+/** The open list's height (px) and the dialog body's, which holds the label, the picker and the list. */
+const LIST_PX = 220;
+const BODY_PX = 300;
+
 /**
  * 分配菜单 of a data source (a table's or a SQL source's): the group it goes under, picked from the
  * menu tree; `allot` makes the entry (a failure is shown by the request layer and keeps the dialog open).
@@ -23,7 +27,9 @@ export function AllotMenuModal({ name, allot, onClose }: { name: string; allot: 
   useEffect(() => { void request<MenuNode[]>({ url: '/sys-menu/manage_list' }).then(setTree).catch(() => undefined); }, [request]);
   return (
     <Modal
-      open title={`分配菜单：${name}`} onCancel={onClose} okButtonProps={{ disabled: !parentId }}
+      // the body holds the open list of groups (LIST_PX) under the picker: the list no longer covers
+      // the dialog's 确定 and 取消 while it is open
+      open title={`分配菜单：${name}`} onCancel={onClose} okButtonProps={{ disabled: !parentId }} styles={{ body: { minHeight: BODY_PX } }}
       onOk={() => {
         void allot(parentId!).then((made) => {
           message.success(`菜单已分配：${made.urlPath}（请在角色的分配权限中授权）`);
@@ -35,7 +41,7 @@ export function AllotMenuModal({ name, allot, onClose }: { name: string; allot: 
         <Form.Item label="上级菜单" required>
           <TreeSelect
             key={tree ? 'tree' : 'loading'} aria-label="上级菜单" treeData={menuOptions(tree ?? [])} value={parentId} onChange={setParentId}
-            loading={!tree} disabled={!tree} treeDefaultExpandAll showSearch treeNodeFilterProp="title" placeholder="请选择菜单组"
+            loading={!tree} disabled={!tree} treeDefaultExpandAll showSearch treeNodeFilterProp="title" placeholder="请选择菜单组" listHeight={LIST_PX}
           />
         </Form.Item>
       </Form>
