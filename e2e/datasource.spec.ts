@@ -147,6 +147,8 @@ test('数据源: enum, rule with its tester, value formats, a table with a line 
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /知道了|确\s*定|OK/ }).click();
   await tableRow(page, TABLE).getByRole('button', { name: '分配菜单' }).click();
   const allot = page.locator('.ant-modal:visible');
+  // the picker waits for the menu tree (disabled until it has come)
+  await expect(allot.locator('.ant-select')).not.toHaveClass(/ant-select-disabled/);
   await allot.locator('.ant-select').click();
   // the open list of groups ends above the dialog's buttons (it covered 取消 and 确定 once)
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-tree-list-holder')).toBeVisible();
