@@ -297,7 +297,9 @@ const Grid = memo(function Grid({ group, api, rows, target }: { group: string | 
         {Array.from({ length: GRID_UNITS / api.unit }, (_, i) => <span key={i} />)}
       </div>
       <div className="wb-fd-row" role="presentation" ref={hostRef(api.hosts, group ?? '')} />
-      <div className="wb-fd-row" role="presentation">
+      {/* the ghost on a grid of its own over the cards, out of their flow: moving it lays out that grid
+          alone, not the grid of the hundreds of cards (a keyboard drag moves it on every arrow) */}
+      <div className="wb-fd-ghosts" role="presentation" style={{ gridTemplateColumns: `repeat(${GRID_UNITS}, minmax(0, 1fr))`, gridAutoRows: ROW_PX }}>
         {t && (
           // in the grid's right half its note opens leftwards: running past the canvas, it would make the
           // canvas scroll sideways, and a drag near the edge would then scroll it under the pointer
