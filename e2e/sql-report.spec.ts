@@ -3,9 +3,8 @@ import ExcelJS from 'exceljs';
 import { api, apiData } from './support/admin-api';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
 import { grantEntryToFinance } from './support/grant';
-import { askSuggestions } from './support/page';
+import { askSuggestions, view } from './support/page';
 
-const view = (page: Page) => page.locator('.wb-page:visible');
 /** Each run names its own source: the spec may run twice against one database. */
 const run = Date.now().toString(36);
 const CODE = `e2e_sql_${run}`;
