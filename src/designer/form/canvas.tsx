@@ -280,6 +280,9 @@ function hostRef(hosts: Store<Record<string, HTMLElement>>, key: string): (el: H
   return ref;
 }
 
+/** The cells of a grid of the canvas (its cards' and its ghost's): 48 units a row, rows of ROW_PX. */
+const CELLS = { gridTemplateColumns: `repeat(${GRID_UNITS}, minmax(0, 1fr))`, gridAutoRows: ROW_PX } as const;
+
 /** One grid of the canvas: the ungrouped fields or a tab group's; the drop area of fields, columns, kinds and 整行. */
 const Grid = memo(function Grid({ group, api, rows, target }: { group: string | null; api: Api; rows: number; target: Target | null }) {
   const drop = useDroppable({ id: `grid:${group ?? ''}`, data: { group } });
@@ -291,7 +294,7 @@ const Grid = memo(function Grid({ group, api, rows, target }: { group: string | 
       // the highlight is an attribute, not a class: a change of the class attribute makes the browser style
       // every element inside again (antd's reset rules select by class attribute), here hundreds of cards
       ref={drop.setNodeRef} className="wb-fd-grid" data-over={t ? '' : undefined} data-group={group ?? ''}
-      style={{ gridTemplateColumns: `repeat(${GRID_UNITS}, minmax(0, 1fr))`, gridAutoRows: ROW_PX, minHeight: shownRows * ROW_PX }}
+      style={{ ...CELLS, minHeight: shownRows * ROW_PX }}
     >
       <div className="wb-fd-columns" aria-hidden style={{ gridTemplateColumns: `repeat(${GRID_UNITS / api.unit}, 1fr)` }}>
         {Array.from({ length: GRID_UNITS / api.unit }, (_, i) => <span key={i} />)}
@@ -299,7 +302,7 @@ const Grid = memo(function Grid({ group, api, rows, target }: { group: string | 
       <div className="wb-fd-row" role="presentation" ref={hostRef(api.hosts, group ?? '')} />
       {/* the ghost on a grid of its own over the cards, out of their flow: moving it lays out that grid
           alone, not the grid of the hundreds of cards (a keyboard drag moves it on every arrow) */}
-      <div className="wb-fd-ghosts" role="presentation" style={{ gridTemplateColumns: `repeat(${GRID_UNITS}, minmax(0, 1fr))`, gridAutoRows: ROW_PX }}>
+      <div className="wb-fd-ghosts" role="presentation" style={CELLS}>
         {t && (
           // in the grid's right half its note opens leftwards: running past the canvas, it would make the
           // canvas scroll sideways, and a drag near the edge would then scroll it under the pointer
