@@ -30,6 +30,8 @@ export interface ColumnActions {
   tr?: Tr;
   /** The controls whose views draw the cells (useControls(); the default map unless told). */
   controls?: ControlRegistry;
+  /** How sortable columns draw their sort carets: antd's unless told (see `usePlainCells`). */
+  sortIcon?: ColumnType<Row>['sortIcon'];
 }
 
 /** Table columns from a list template's visible fields, in their order. */
@@ -45,6 +47,7 @@ export function listColumns(fields: readonly FieldDefinition[], masked: boolean,
       ellipsis: true,
       fixed: f.ifixed ? 'left' : undefined,
       sorter: f.isortField && !f.calculate ? true : undefined,
+      sortIcon: f.isortField && !f.calculate ? actions.sortIcon : undefined,
       align: f.itotal ? 'right' : undefined,
       render: cellRenderer(f, masked, actions),
     }));

@@ -1,5 +1,10 @@
+import CaretDownSvg from '@ant-design/icons-svg/es/asn/CaretDownOutlined';
+import CaretUpSvg from '@ant-design/icons-svg/es/asn/CaretUpOutlined';
+import type { AbstractNode } from '@ant-design/icons-svg/es/types';
 import { ConfigProvider, Tag, theme } from 'antd';
 import type { CheckboxChangeEvent } from 'antd/es/checkbox';
+import enUS from 'antd/es/locale/en_US';
+import type { SortOrder } from 'antd/es/table/interface';
 import { isValidElement, useContext, useMemo, useState, type ChangeEvent, type ReactElement, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -22,8 +27,27 @@ export interface PlainCells {
   tag: TagRenderer;
   /** rowSelection.renderCell: antd's selection checkbox as plain elements with its classes, wired to antd's own change handler. */
   selectionCell(checked: boolean, record: unknown, index: number, originNode: ReactNode): ReactNode;
+  /**
+   * A sortable column's sort carets (column.sortIcon) as plain elements with antd's classes, its next
+   * step (点击升序, 点击降序, 取消排序) as the carets' title; the table then shows no sort tooltip
+   * (`showSorterTooltip={false}`): antd's draws two icon components and a tooltip per sortable header.
+   */
+  sortIcon(props: { sortOrder: SortOrder }): ReactNode;
   /** Render once beside the table: registers the Tag styles (base, preset and status colours) that plain tags rely on. */
   styles: ReactNode;
+}
+
+/** An icon of @ant-design/icons-svg as the markup antd's icon component draws (without its component). */
+function plainIcon(svg: typeof CaretUpSvg, className: string): ReactNode {
+  // an outlined icon's definition is its node (a two-tone one's is a function of its colours)
+  const path = svg.icon as AbstractNode;
+  return (
+    <span role="img" aria-label={svg.name} className={`anticon anticon-${svg.name} ${className}`}>
+      <svg viewBox={path.attrs.viewBox} focusable="false" data-icon={svg.name} width="1em" height="1em" fill="currentColor" aria-hidden="true">
+        {(path.children ?? []).map((c) => <path key={c.attrs.d} d={c.attrs.d} />)}
+      </svg>
+    </span>
+  );
 }
 
 /**
@@ -36,12 +60,15 @@ export interface PlainCells {
  */
 export function usePlainCells(): PlainCells {
   const { hashId } = theme.useToken();
-  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const { getPrefixCls, locale } = useContext(ConfigProvider.ConfigContext);
   // a node outside the document: the Tags rendered into it only register their styles
   const [registry] = useState(() => document.createElement('div'));
   const tagCls = getPrefixCls('tag');
   const boxCls = getPrefixCls('checkbox');
   const waveCls = getPrefixCls('wave-target');
+  const sorterCls = `${getPrefixCls('table')}-column-sorter`;
+  // the words antd's table would use: its provider's, else antd's default (English)
+  const tableLocale = (locale ?? enUS).Table;
   return useMemo<PlainCells>(() => {
     const hash = hashId ? ` ${hashId}` : '';
     const tag: TagRenderer = (label, color) => {
@@ -72,7 +99,16 @@ export function usePlainCells(): PlainCells {
         </label>
       );
     };
+    const sortIcon: PlainCells['sortIcon'] = ({ sortOrder }) => (
+      // a click sorts by ascending, then descending, then not (antd's default sort directions)
+      <span className={`${sorterCls} ${sorterCls}-full`} title={(sortOrder === 'ascend' ? tableLocale?.triggerDesc : sortOrder === 'descend' ? tableLocale?.cancelSort : tableLocale?.triggerAsc) ?? undefined}>
+        <span className={`${sorterCls}-inner`} aria-hidden="true">
+          {plainIcon(CaretUpSvg, `${sorterCls}-up${sortOrder === 'ascend' ? ' active' : ''}`)}
+          {plainIcon(CaretDownSvg, `${sorterCls}-down${sortOrder === 'descend' ? ' active' : ''}`)}
+        </span>
+      </span>
+    );
     const styles = createPortal(<><Tag color="blue" /><Tag color="success" /></>, registry);
-    return { tag, selectionCell, styles };
-  }, [hashId, tagCls, boxCls, waveCls, registry]);
+    return { tag, selectionCell, sortIcon, styles };
+  }, [hashId, tagCls, boxCls, waveCls, sorterCls, tableLocale, registry]);
 }

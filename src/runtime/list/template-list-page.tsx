@@ -134,8 +134,8 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
   const controls = useControls();
   const columns = useMemo(() => listColumns(fields, desensitize, {
     onOpen: (row) => { if (template.detailId) setDetailRow(row.id); },
-    tag: plain.tag, tr, controls,
-  }), [fields, desensitize, template.detailId, plain.tag, tr, controls]);
+    tag: plain.tag, sortIcon: plain.sortIcon, tr, controls,
+  }), [fields, desensitize, template.detailId, plain.tag, plain.sortIcon, tr, controls]);
   // a windowed page's rows whose block has not come: empty cells, the first asking for its block
   const shownColumns = useMemo(() => columns.map((c, i) => ({
     ...c,
@@ -251,6 +251,8 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
           // a virtual table needs a numeric width: 'max-content' would make it measure every scrolled-in row
           scroll={{ x: virtual ? tableWidth : 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
           virtual={virtual} components={virtual ? VIRTUAL_ROW_COMPONENTS : undefined}
+          // the sort carets carry their next step as a title (plain.sortIcon): no tooltip per sortable header
+          showSorterTooltip={false}
           onRow={(record) => ({ onDoubleClick: () => { if (template.detailId && !isPendingRow(record)) setDetailRow(record.id); } })}
           rowSelection={{ selectedRowKeys: selected.map(rowKeyOf), onChange: (_, rows) => setSelected(rows.filter((r) => r && !isPendingRow(r))), renderCell: plain.selectionCell }}
           pagination={{
