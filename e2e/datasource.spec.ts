@@ -147,16 +147,14 @@ test('数据源: enum, rule with its tester, value formats, a table with a line 
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /知道了|确\s*定|OK/ }).click();
   await tableRow(page, TABLE).getByRole('button', { name: '分配菜单' }).click();
   const allot = page.locator('.ant-modal:visible');
-  // the picker waits for the menu tree (disabled until it has come)
-  await expect(allot.locator('.ant-select')).not.toHaveClass(/ant-select-disabled/);
-  await allot.locator('.ant-select').click();
-  // the open list of groups ends above the dialog's buttons (it covered 取消 and 确定 once)
-  await expect(page.locator('.ant-select-dropdown:visible .ant-select-tree-list-holder')).toBeVisible();
-  const groups = await page.locator('.ant-select-dropdown:visible').boundingBox();
+  // the menu groups show in the dialog, expanded, once they come; the search narrows them
+  await allot.getByLabel('搜索菜单组').fill('采购业务');
+  await allot.locator('.ant-tree-node-content-wrapper').filter({ hasText: /^采购业务$/ }).click();
+  await expect(allot.getByText(/^已选：.*采购业务$/)).toBeVisible();
+  // the groups sit in the dialog above its buttons (a drop-down list of them covered 取消 and 确定 once)
+  const groups = await allot.locator('.ant-tree').boundingBox();
   const ok = await allot.getByRole('button', { name: /确\s*定|OK/ }).boundingBox();
   expect(groups!.y + groups!.height).toBeLessThanOrEqual(ok!.y);
-  await allot.locator('.ant-select input').fill('采购业务');
-  await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: /^采购业务$/ }).click();
   await allot.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText(/菜单已分配/)).toBeVisible();
 

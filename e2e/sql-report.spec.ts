@@ -204,9 +204,8 @@ test('动态报表 authored: 生成模板 from the SQL source, a bar chart in �
   await tabs.getByRole('tab', { name: 'SQL 数据源' }).click();
   await row.getByRole('button', { name: '分配菜单' }).click();
   const allot = page.locator('.ant-modal:visible');
-  await allot.locator('.ant-select').click();
-  await allot.locator('.ant-select input').fill('动态报表');
-  await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: /^动态报表$/ }).click();
+  await allot.getByLabel('搜索菜单组').fill('动态报表');
+  await allot.locator('.ant-tree-node-content-wrapper').filter({ hasText: /^动态报表$/ }).click();
   await shot(page, 'sql-allot-1440.png');
   await allot.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText(`菜单已分配：/modules/report/${CODE.replace(/_/g, '-')}`)).toBeVisible();
