@@ -1,5 +1,5 @@
 import {
-  Children, createContext, forwardRef, isValidElement, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore,
+  createContext, forwardRef, isValidElement, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore,
   type CSSProperties, type HTMLAttributes, type ReactElement, type ReactNode,
 } from 'react';
 
@@ -23,6 +23,21 @@ const isVirtualCell = (node: unknown): node is ReactElement<VirtualCellProps> =>
   const p = node.props as Partial<VirtualCellProps>;
   return !!p.column && typeof p.colIndex === 'number' && typeof p.renderIndex === 'number' && !!p.rowInfo?.fixedInfoList && typeof p.column.width === 'number';
 };
+
+/**
+ * A row's children as a flat list, as `Children.toArray` gives them but not copied: that makes a new
+ * element with an escaped key of each, and every row in view is drawn again at each scroll step (the
+ * cells are only read here; a row that draws rc-table's cells hands on `children` itself).
+ */
+function childNodes(children: ReactNode): unknown[] {
+  const out: unknown[] = [];
+  const add = (node: unknown) => {
+    if (Array.isArray(node)) for (const n of node) add(n);
+    else if (node !== null && node !== undefined && typeof node !== 'boolean') out.push(node);
+  };
+  add(children);
+  return out;
+}
 
 /** What a column can ask of a cell that only rc-table's own cell does: those rows keep rc-table's cells. */
 const needsTableCell = (cell: VirtualCellProps) => !!cell.column.shouldCellUpdate || !!cell.rowInfo.nestExpandable || !!cell.inverse;
@@ -110,7 +125,7 @@ export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
     if (typeof r === 'function') r(el); else if (r) r.current = el;
   });
   const drawn = useRef<{ parts: unknown[]; node: ReactNode } | null>(null);
-  const nodes = Children.toArray(children);
+  const nodes = childNodes(children);
   const cells = nodes.length > 0 && nodes.every(isVirtualCell) ? nodes : null;
   const parts = cells ? rowParts(props, cells, view) : null;
   if (parts && drawn.current && sameParts(parts, drawn.current.parts)) return drawn.current.node;
