@@ -101,7 +101,9 @@ export function useListData(template: Template | null, advanced: SearchCondition
     opened.current = query;
     return page.data;
   });
-  const [loading, setLoading] = useState(false);
+  // without the host's answer, the first load starts at once (the effect below): the list opens loading
+  // rather than showing "no data" first, and the load's own `setLoading(true)` draws nothing again
+  const [loading, setLoading] = useState(() => !!template?.resUrl && opened.current === null);
   // a reload asked for by an older render (e.g. after a save) still reads the query on screen now
   const current = useRef(query);
   current.current = query;

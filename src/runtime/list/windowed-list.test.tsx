@@ -102,6 +102,33 @@ describe('a list page of more rows than one request carries', () => {
     expect(result.current.data.list[0]).toMatchObject({ id: 1 });
   });
 
+  it('opens loading until its first rows come (no "no data" first), drawing once more with them; with the host’s answer, neither', async () => {
+    let release!: () => void;
+    const { services } = server(50, () => new Promise<void>((r) => { release = r; }));
+    const wrapper = ({ children }: { children: React.ReactNode }) => <RuntimeProvider value={services}>{children}</RuntimeProvider>;
+    let renders = 0;
+    const ten = template(10);
+    const { result } = renderHook(() => { renders += 1; return useListData(ten); }, { wrapper });
+    // the first render already says loading, and the load's own start draws nothing more
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    expect(renders).toBe(1);
+    act(() => release());
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.data.list).toHaveLength(10);
+    expect(renders).toBe(2);
+
+    // the host holds the opening rows: no loading at all, no call
+    const { calls, services: held } = server(50);
+    const page = { list: [{ id: 7, billCode: 'B000007', net: '1.000' }], total: 1, tongji: null };
+    held.answered = (<T,>(o: RuntimeRequest) => (JSON.stringify(o) === JSON.stringify(openingListCall(ten, new Date())) ? { value: page as T } : undefined)) as RuntimeServices['answered'];
+    const withHeld = ({ children }: { children: React.ReactNode }) => <RuntimeProvider value={held}>{children}</RuntimeProvider>;
+    const opened = renderHook(() => useListData(ten), { wrapper: withHeld });
+    expect(opened.result.current.loading).toBe(false);
+    expect(opened.result.current.data.list).toEqual(page.list);
+    expect(calls).toHaveLength(0);
+  });
+
   it('the call the shell makes early for the address is the page’s first call, so the page takes its answer', async () => {
     const asked: RuntimeRequest[] = [];
     const { services } = server(50_000);
