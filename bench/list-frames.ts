@@ -71,10 +71,50 @@ export async function routeRows(page: Page, rows: number): Promise<void> {
 const LATE_MS = 17.5;
 
 /**
+ * Row boxes of the list clicked in turn (rows 2–5, each twice: chosen, then not), at a CPU throttle:
+ * for each, the click's time stamp to the first frame painted after the box shows its new state.
+ */
+async function boxClicks(page: Page, cpu: number): Promise<number[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  const rows = page.locator('.wb-page:visible .ant-table-tbody-virtual .ant-table-row');
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < 16; i++) {
+      const input = rows.nth(1 + (i % 4)).locator('.ant-checkbox-input');
+      const want = !(await input.isChecked());
+      // a plain script (see above); the frame after the box is drawn in the state the click gave it (antd's class)
+      await page.evaluate(`(() => {
+        window.__click = null;
+        const on = (e) => {
+          document.removeEventListener('click', on, true);
+          const t0 = e.timeStamp, box = e.target;
+          const check = () => {
+            if (box.parentElement.classList.contains('ant-checkbox-checked') !== ${want}) return requestAnimationFrame(check);
+            requestAnimationFrame(() => { const ch = new MessageChannel(); ch.port1.onmessage = () => { window.__click = performance.now() - t0; }; ch.port2.postMessage(0); });
+          };
+          check();
+        };
+        document.addEventListener('click', on, true);
+      })()`);
+      await input.click();
+      await page.waitForFunction(() => (window as unknown as { __click: number | null }).__click !== null);
+      times.push(await page.evaluate(() => (window as unknown as { __click: number }).__click));
+      await page.waitForTimeout(200);
+    }
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+  return times;
+}
+
+/**
  * Frame times while scrolling a 50,000-row list in headless Chromium: the weigh-record list page
  * is given a page of 50,000 rows (the list switches to the antd table's virtual mode past 200 rows,
  * and loads such a page in blocks of 500 as they scroll into view) and scrolled by the mouse wheel
- * across several blocks; every animation frame's interval is recorded.
+ * across several blocks; every animation frame's interval is recorded. Before the scroll, row boxes
+ * are clicked at 1x and 4x CPU (boxClicks).
  */
 export async function benchListFrames(): Promise<void> {
   const { base, browser, close } = await startUiBench();
@@ -88,6 +128,10 @@ export async function benchListFrames(): Promise<void> {
     await routeRows(page, ROWS);
     await page.goto(`${base}/modules/measure/mm-pu-weigh/index`);
     await page.locator('.wb-page:visible .ant-table-tbody').getByText('BENCH0000001').waitFor({ timeout: 60_000 });
+    for (const cpu of [1, 4]) {
+      const times = await boxClicks(page, cpu);
+      console.log(`a row box clicked on the ${ROWS.toLocaleString('en')}-row page at ${cpu}x CPU (click → the next frame painted with the box changed, ${times.length} clicks): median ${ms(percentile(times, 50))}, max ${ms(Math.max(...times))}`);
+    }
     const body = page.locator('.wb-page:visible .ant-table-tbody-virtual-holder').first();
     const box = (await body.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

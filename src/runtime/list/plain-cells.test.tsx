@@ -1,6 +1,5 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Checkbox } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePlainCells, type PlainCells } from './plain-cells';
 
@@ -22,21 +21,28 @@ describe('plain list cells', () => {
     expect(tags[3].className.split(' ').filter((c) => c.startsWith('ant-tag'))).toEqual(['ant-tag']);
   });
 
-  it('the selection box calls antd\'s own change handler and stops the click at the box', async () => {
+  it('a box tells its new state and whether Shift was held, and stops the click at the box', async () => {
     const onChange = vi.fn();
     const onRowClick = vi.fn();
-    const origin = <Checkbox checked={false} onChange={onChange} />;
-    render(<Cells draw={({ selectionCell }) => <div onClick={onRowClick}>{selectionCell(false, { id: 1 }, 0, origin)}</div>} />);
+    render(<Cells draw={({ checkbox }) => <div onClick={onRowClick}>{checkbox({ checked: false, label: '全选', onChange })}</div>} />);
     expect(document.querySelector('.ant-checkbox-wrapper .ant-checkbox:not(.ant-checkbox-checked) input.ant-checkbox-input')).toBeTruthy();
-    await userEvent.click(document.querySelector('.ant-checkbox')!);
-    expect(onChange).toHaveBeenCalledTimes(1);
-    expect(onChange.mock.calls[0][0].target.checked).toBe(true);
-    expect(onChange.mock.calls[0][0].nativeEvent).toBeTruthy();
+    await userEvent.click(screen.getByRole('checkbox', { name: '全选' }));
+    expect(onChange).toHaveBeenLastCalledWith(true, false);
+    const user = userEvent.setup();
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: '全选' }));
+    expect(onChange).toHaveBeenLastCalledWith(true, true);
     expect(onRowClick).not.toHaveBeenCalled();
   });
 
-  it('a checked box shows as checked', () => {
-    render(<Cells draw={({ selectionCell }) => selectionCell(true, { id: 1 }, 0, <Checkbox checked onChange={() => undefined} />)} />);
+  it('a checked box shows as checked, a partly chosen one as indeterminate, a disabled one tells nothing', async () => {
+    const onChange = vi.fn();
+    render(<Cells draw={({ checkbox }) => <>{checkbox({ checked: true, onChange })}{checkbox({ checked: false, indeterminate: true, onChange })}{checkbox({ checked: false, disabled: true, onChange })}</>} />);
     expect(document.querySelector('.ant-checkbox-wrapper-checked .ant-checkbox-checked input:checked')).toBeTruthy();
+    expect(document.querySelectorAll('.ant-checkbox-indeterminate')).toHaveLength(1);
+    expect(document.querySelector('.ant-checkbox-wrapper-disabled .ant-checkbox-disabled input:disabled')).toBeTruthy();
+    // (antd's styles take the pointer off a disabled box: clicked anyway)
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(document.querySelectorAll('.ant-checkbox-input')[2]);
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -2,10 +2,9 @@ import CaretDownSvg from '@ant-design/icons-svg/es/asn/CaretDownOutlined';
 import CaretUpSvg from '@ant-design/icons-svg/es/asn/CaretUpOutlined';
 import type { AbstractNode } from '@ant-design/icons-svg/es/types';
 import { ConfigProvider, Tag, theme } from 'antd';
-import type { CheckboxChangeEvent } from 'antd/es/checkbox';
 import enUS from 'antd/es/locale/en_US';
 import type { SortOrder } from 'antd/es/table/interface';
-import { isValidElement, useContext, useMemo, useState, type ChangeEvent, type ReactElement, type ReactNode } from 'react';
+import { useContext, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 
 /** How a list cell draws a tag: its label, in one of antd's preset or status colours or a CSS colour. */
@@ -19,14 +18,22 @@ const PRESET_COLOURS = new Set(['blue', 'purple', 'cyan', 'green', 'magenta', 'p
 const STATUS_COLOURS = new Set(['success', 'processing', 'error', 'default', 'warning']);
 const isClassColour = (color: string) => PRESET_COLOURS.has(color) || PRESET_COLOURS.has(color.replace(/-inverse$/, '')) || STATUS_COLOURS.has(color);
 
-/** Props of antd's selection Checkbox that the plain one uses (rowSelection.renderCell's `originNode`). */
-interface SelectionCheckboxProps { checked?: boolean; disabled?: boolean; indeterminate?: boolean; onChange?(e: CheckboxChangeEvent): void }
+/** A plain checkbox: its state, and what a change tells (the new state, and whether Shift was held). */
+export interface PlainCheckboxProps {
+  checked: boolean;
+  indeterminate?: boolean;
+  disabled?: boolean;
+  label?: string;
+  /** The box's outer element (its label), e.g. to reach the row it is in. */
+  boxRef?: Ref<HTMLLabelElement>;
+  onChange(checked: boolean, shiftKey: boolean): void;
+}
 
 export interface PlainCells {
   /** Tags as plain spans with antd's Tag classes. */
   tag: TagRenderer;
-  /** rowSelection.renderCell: antd's selection checkbox as plain elements with its classes, wired to antd's own change handler. */
-  selectionCell(checked: boolean, record: unknown, index: number, originNode: ReactNode): ReactNode;
+  /** antd's Checkbox as plain elements with its classes (the list's selection boxes); a click on it does not reach the row. */
+  checkbox(props: PlainCheckboxProps): ReactNode;
   /**
    * A sortable column's sort carets (column.sortIcon) as plain elements with antd's classes, its next
    * step (点击升序, 点击降序, 取消排序) as the carets' title; the table then shows no sort tooltip
@@ -75,30 +82,18 @@ export function usePlainCells(): PlainCells {
       if (color && !isClassColour(color)) return <span className={`${tagCls} ${tagCls}-has-color${hash}`} style={{ backgroundColor: color }}>{label}</span>;
       return <span className={`${tagCls}${color ? ` ${tagCls}-${color}` : ''}${hash}`}>{label}</span>;
     };
-    const selectionCell: PlainCells['selectionCell'] = (checked, _record, _index, originNode) => {
-      if (!isValidElement(originNode)) return originNode;
-      const props = (originNode as ReactElement<SelectionCheckboxProps>).props;
-      const { disabled, indeterminate, onChange } = props;
-      if (!onChange) return originNode;
-      const change = (e: ChangeEvent<HTMLInputElement>) => {
-        if (disabled) return;
-        onChange({
-          target: { ...props, checked: e.target.checked },
-          stopPropagation: () => e.stopPropagation(),
-          preventDefault: () => e.preventDefault(),
-          nativeEvent: e.nativeEvent,
-        } as CheckboxChangeEvent);
-      };
-      return (
-        // like antd's: a click on the box selects the row without reaching the row's own handlers
-        <label className={`${boxCls}-wrapper${checked ? ` ${boxCls}-wrapper-checked` : ''}${disabled ? ` ${boxCls}-wrapper-disabled` : ''}${hash}`} onClick={(e) => e.stopPropagation()}>
-          <span className={`${boxCls}${indeterminate ? ` ${boxCls}-indeterminate` : ''} ${waveCls}${hash}${checked ? ` ${boxCls}-checked` : ''}${disabled ? ` ${boxCls}-disabled` : ''}`}>
-            <input className={`${boxCls}-input`} type="checkbox" checked={checked} disabled={disabled} onChange={change} />
-            <span className={`${boxCls}-inner`} />
-          </span>
-        </label>
-      );
-    };
+    const checkbox: PlainCells['checkbox'] = ({ checked, indeterminate, disabled, label, boxRef, onChange }) => (
+      // like antd's: a click on the box selects the row without reaching the row's own handlers
+      <label className={`${boxCls}-wrapper${checked ? ` ${boxCls}-wrapper-checked` : ''}${disabled ? ` ${boxCls}-wrapper-disabled` : ''}${hash}`} ref={boxRef} onClick={(e) => e.stopPropagation()}>
+        <span className={`${boxCls}${indeterminate ? ` ${boxCls}-indeterminate` : ''} ${waveCls}${hash}${checked ? ` ${boxCls}-checked` : ''}${disabled ? ` ${boxCls}-disabled` : ''}`}>
+          <input
+            className={`${boxCls}-input`} type="checkbox" checked={checked} disabled={disabled} aria-label={label}
+            onChange={(e) => { if (!disabled) onChange(e.target.checked, (e.nativeEvent as MouseEvent).shiftKey === true); }}
+          />
+          <span className={`${boxCls}-inner`} />
+        </span>
+      </label>
+    );
     const sortIcon: PlainCells['sortIcon'] = ({ sortOrder }) => (
       // a click sorts by ascending, then descending, then not (antd's default sort directions)
       <span className={`${sorterCls} ${sorterCls}-full`} title={(sortOrder === 'ascend' ? tableLocale?.triggerDesc : sortOrder === 'descend' ? tableLocale?.cancelSort : tableLocale?.triggerAsc) ?? undefined}>
@@ -109,6 +104,6 @@ export function usePlainCells(): PlainCells {
       </span>
     );
     const styles = createPortal(<><Tag color="blue" /><Tag color="success" /></>, registry);
-    return { tag, selectionCell, sortIcon, styles };
+    return { tag, checkbox, sortIcon, styles };
   }, [hashId, tagCls, boxCls, waveCls, sorterCls, tableLocale, registry]);
 }

@@ -20,6 +20,7 @@ import { useControls } from '../controls';
 import { HorizontalWindow, VIRTUAL_ROW_COMPONENTS } from './virtual-row';
 import { ListTree } from './list-tree';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
+import { SELECTION_COLUMN_WIDTH, useRowSelection } from './row-selection';
 import { firstRows, isPendingRow, listCall, openingQuery, pendingIndex, rowKeyOf, useListData } from './use-list-data';
 import { onResourceSaved } from './list-events';
 import { PicturesViewer } from './pictures-viewer';
@@ -126,7 +127,6 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
   const fields = useMemo(() => template.listSubList ?? [], [template]);
   const start = useMemo(() => advancedStart(fields, new Date(), preset), [fields, preset]);
   const { query, setQuery, data, loading, reload, need } = useListData(template, start.conditions);
-  const [selected, setSelected] = useState<Row[]>([]);
   const [quickText, setQuickText] = useState('');
   const [detailRow, setDetailRow] = useState<number | null>(null);
   // cells draw tags and the selection box as plain elements: a scrolled long list mounts every row it shows
@@ -150,8 +150,12 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
       tree: row && treeField ? { key: treeField.fieldName, op: treeField.op === 'like' || treeField.op === 'lk' ? 'like' : 'eq', val: row[treeField.effectField ?? 'id'] as string, keyId: treeField.id ?? null, customTable: treeField.customTable ?? null } : null,
     }));
   }, [setQuery, treeField]);
+  // the row boxes: the list's own column, not antd's rowSelection (see useRowSelection)
+  const selection = useRowSelection(data.list, plain, tr, columns[0]?.fixed === 'left');
+  const clearSelection = selection.clear;
+  const tableColumns = useMemo(() => [selection.column, ...shownColumns], [selection.column, shownColumns]);
   const virtual = data.list.length > VIRTUAL_ROWS;
-  const tableWidth = useMemo(() => columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 120), 0) + 32, [columns]);
+  const tableWidth = useMemo(() => columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 120), 0) + SELECTION_COLUMN_WIDTH, [columns]);
   const statistics = useMemo(() => statisticsEntries(data.tongji, fields, tr), [data.tongji, fields, tr]);
   const quickFields = fields.filter((f) => f.iallowQuery);
   const totals = fields.filter((f) => f.itotal && f.ishow !== false && !f.ihidden);
@@ -161,15 +165,16 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
   const [picturesOf, setPicturesOf] = useState<number | null>(null);
   const [correcting, setCorrecting] = useState<Row | null>(null);
   useEffect(() => {
-    if (refresh) { setSelected([]); void reload(); }
+    if (refresh) { clearSelection(); void reload(); }
   }, [refresh]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new refresh number reloads
   const closeForm = useCallback(() => setFormRequest(null), []);
   const base = resourceBase(template.resUrl ?? '');
   // a save in the resource's edit page (another tab) reloads this list in place
-  useEffect(() => onResourceSaved(base, () => { setSelected([]); void reload(); }), [base, reload]);
+  useEffect(() => onResourceSaved(base, () => { clearSelection(); void reload(); }), [base, reload, clearSelection]);
   const formPage = template.formPage && pagePath && openPage ? pagePath.replace(/\/index$/, '') : null;
 
   const runAction = async (button: TemplateButton) => {
+    const selected = selection.selected();
     if (button.action === 'export') return exporter.start();
     const problem = selectionProblem(button, selected.length);
     if (problem) return void message.warning(tr(problem));
@@ -195,7 +200,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
         await request({ method: action.method, url: `${resourceBase(template.resUrl ?? '')}/${action.path}`, body: action.noSelection ? {} : { ids: selected.map((r) => r.id), ...(reason === undefined ? {} : { reason }) } });
       }
       message.success(tr(action.success));
-      setSelected([]);
+      clearSelection();
       await reload();
     };
     if (!action.confirm) return void go().catch(() => undefined);
@@ -247,14 +252,13 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
       {/* a virtual table's rows draw only the cells of the columns on screen */}
       <HorizontalWindow>
         <Table<Row>
-          rowKey={rowKeyOf} size="small" bordered loading={loading} columns={shownColumns} dataSource={data.list}
+          rowKey={rowKeyOf} size="small" bordered loading={loading} columns={tableColumns} dataSource={data.list} rowClassName={selection.rowClassName}
           // a virtual table needs a numeric width: 'max-content' would make it measure every scrolled-in row
           scroll={{ x: virtual ? tableWidth : 'max-content', y: Math.max(240, Math.round(window.innerHeight * 0.62 - 100)) }}
           virtual={virtual} components={virtual ? VIRTUAL_ROW_COMPONENTS : undefined}
           // the sort carets carry their next step as a title (plain.sortIcon): no tooltip per sortable header
           showSorterTooltip={false}
           onRow={(record) => ({ onDoubleClick: () => { if (template.detailId && !isPendingRow(record)) setDetailRow(record.id); } })}
-          rowSelection={{ selectedRowKeys: selected.map(rowKeyOf), onChange: (_, rows) => setSelected(rows.filter((r) => r && !isPendingRow(r))), renderCell: plain.selectionCell }}
           pagination={{
             current: query.pn, pageSize: query.ps, total: data.total, pageSizeOptions: PAGE_SIZES, showSizeChanger: true,
             showTotal: (total) => tr('共 {n} 条', { n: total }),
@@ -286,10 +290,10 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
       </HorizontalWindow>
       </div>
       {menuId !== undefined && (
-        <TemplateFormDialog menuId={menuId} base={base} request={formRequest} onClose={closeForm} onSaved={() => { setSelected([]); void reload(); }} />
+        <TemplateFormDialog menuId={menuId} base={base} request={formRequest} onClose={closeForm} onSaved={() => { clearSelection(); void reload(); }} />
       )}
       <PicturesViewer base={base} rowId={picturesOf} onClose={() => setPicturesOf(null)} />
-      <WeighCorrectDialog base={base} row={correcting} onClose={() => setCorrecting(null)} onSaved={() => { setCorrecting(null); setSelected([]); void reload(); }} />
+      <WeighCorrectDialog base={base} row={correcting} onClose={() => setCorrecting(null)} onSaved={() => { setCorrecting(null); clearSelection(); void reload(); }} />
       {plain.styles}
       {template.detailId && <DetailPopup detailId={template.detailId} rowId={detailRow} onClose={() => setDetailRow(null)} />}
     </div>

@@ -6,7 +6,7 @@
  */
 export const RUNTIME_EN_US: Record<string, string> = {
   // list page
-  '更多': 'More', '高级查询': 'Advanced search', '查询': 'Search', '重置': 'Reset', '共 {n} 条': '{n} in total', '合计': 'Total',
+  '更多': 'More', '高级查询': 'Advanced search', '查询': 'Search', '重置': 'Reset', '共 {n} 条': '{n} in total', '全选': 'Select all', '合计': 'Total',
   '请输入{fields}': 'Enter {fields}', '请选择': 'Select', '是': 'Yes', '否': 'No', '提示': 'Notice', '温馨提示': 'Notice', '确定': 'OK', '取消': 'Cancel',
   '毛重和皮重都没有改动': 'Neither the gross nor the tare was changed', '更正成功': 'Corrected', '称重更正': 'Correct weighing', '磅单号': 'Ticket no.',
   '车牌号': 'Plate', '净重(吨)': 'Net (t)', '结算重量(吨)': 'Settle weight (t)', '毛重(吨)': 'Gross (t)', '皮重(吨)': 'Tare (t)', '更正原因': 'Reason for the correction',
