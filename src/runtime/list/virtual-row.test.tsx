@@ -129,6 +129,33 @@ describe('virtual rows with plain cells', () => {
     expect(cells.every((c) => c.classList.contains('ant-table-cell-row-hover'))).toBe(true);
   });
 
+  it('in a HorizontalWindow: a window that changes without changing the cells drawn (the width measured at mount) leaves the rows as drawn', () => {
+    const wide: FieldDefinition[] = Array.from({ length: 40 }, (_, i) => ({ fieldName: `c${i}`, fieldExplain: `列${i}` }));
+    const data: Row[] = Array.from({ length: 300 }, (_, r) => ({ id: r + 1, ...Object.fromEntries(wide.map((f, i) => [f.fieldName, `r${r}c${i}`])) }));
+    const drawn: number[] = [];
+    const columns = listColumns(wide, false, {}).map((c, i) => (i === 1 ? { ...c, render: (v: unknown, row: Row) => { drawn.push(row.id); return String(v); } } : c));
+    const total = columns.reduce((a, c) => a + Number(c.width), 0);
+    render(
+      <HorizontalWindow>
+        <Table<Row> rowKey="id" size="small" bordered virtual components={VIRTUAL_ROW_COMPONENTS} columns={columns} dataSource={data} scroll={{ x: total, y: 400 }} pagination={false} />
+      </HorizontalWindow>,
+    );
+    const cellsOfFirstRow = () => [...document.querySelector('.ant-table-tbody-virtual .ant-table-row')!.children].map((c) => c.textContent);
+    const before = cellsOfFirstRow();
+    const header = document.querySelector<HTMLElement>('.ant-table-header')!;
+    // the header measured 2 px narrower than the window: the window's key changes, its cells do not
+    Object.defineProperty(header, 'clientWidth', { configurable: true, get: () => window.innerWidth - 2 });
+    drawn.length = 0;
+    act(() => { window.dispatchEvent(new Event('resize')); });
+    expect(cellsOfFirstRow()).toEqual(before);
+    expect(drawn).toEqual([]);
+    // precondition of the above: a window that does change the cells draws the rows again
+    Object.defineProperty(header, 'clientWidth', { configurable: true, get: () => window.innerWidth + 600 });
+    act(() => { window.dispatchEvent(new Event('resize')); });
+    expect(cellsOfFirstRow().length).toBeGreaterThan(before.length);
+    expect(drawn.length).toBeGreaterThan(0);
+  });
+
   it('a row drawn before is not drawn again as the list scrolls, until its record changes; its handlers are the latest', async () => {
     const drawn: number[] = [];
     const opened: string[] = [];
@@ -183,5 +210,24 @@ describe('virtual rows with plain cells', () => {
     view.rerender(<Host data={changed} version="c" plain />);
     expect(drawn).toContain(id);
     expect(document.querySelector(`.ant-table-tbody-virtual [data-row-key="${id}"]`)!.textContent).toContain('B-改');
+  });
+
+  it('copies of the same columns (as rc-table hands them once it has measured the table) leave the rows as drawn; a changed column draws them again', () => {
+    const drawn: number[] = [];
+    const render0 = (v: unknown, row: Row) => { drawn.push(row.id as number); return String(v); };
+    const columns = [
+      { key: 'billCode', dataIndex: 'billCode', title: '磅单号', width: 120, render: render0 },
+      { key: 'note', dataIndex: 'note', title: '备注', width: 120 },
+    ];
+    const Host = ({ cols }: { cols: typeof columns }) => (
+      <Table<Row> rowKey="id" size="small" virtual components={VIRTUAL_ROW_COMPONENTS} columns={cols} dataSource={rows} scroll={{ x: 240, y: 400 }} pagination={false} />
+    );
+    const view = render(<Host cols={columns} />);
+    expect(drawn.length).toBeGreaterThan(3);
+    drawn.length = 0;
+    view.rerender(<Host cols={columns.map((c) => ({ ...c }))} />);
+    expect(drawn).toEqual([]);
+    view.rerender(<Host cols={columns.map((c) => (c.key === 'billCode' ? { ...c, width: 160 } : { ...c }))} />);
+    expect(drawn.length).toBeGreaterThan(3);
   });
 });

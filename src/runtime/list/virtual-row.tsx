@@ -127,9 +127,11 @@ export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
   const drawn = useRef<{ parts: unknown[]; node: ReactNode } | null>(null);
   const nodes = childNodes(children);
   const cells = nodes.length > 0 && nodes.every(isVirtualCell) ? nodes : null;
-  const parts = cells ? rowParts(props, cells, view) : null;
+  // which cells the column window draws: a window that moves without changing them leaves the row as drawn
+  const shown = cells && view ? drawnCells(cells.map((c) => c.props.column.width as number), cells.map((c) => isFixed(c.props)), view) : null;
+  const parts = cells ? rowParts(props, cells, shown) : null;
   if (parts && drawn.current && sameParts(parts, drawn.current.parts)) return drawn.current.node;
-  const plain = cells && !cells.some((c) => needsTableCell(c.props)) ? plainCells(cells, view) : null;
+  const plain = cells && !cells.some((c) => needsTableCell(c.props)) ? plainCells(cells, shown) : null;
   if (!cells || !plain) {
     drawn.current = null;
     return <div ref={ref} {...props}>{children}</div>;
@@ -155,17 +157,23 @@ export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
 
 /**
  * What a row's drawing depends on: its own props but its handlers (their names only), each cell's
- * column, record and place, and the column window. rc-virtual-list hands every row a new style object
- * on each render of the list, so rc-table draws every row in view again at each scroll step; a row
- * whose parts are the same as last time gives back the same element, which React does not draw again.
+ * column (what its cell is drawn from), record and place, and which cells the column window draws. rc-virtual-list hands every row
+ * a new style object on each render of the list, so rc-table draws every row in view again at each
+ * scroll step; a row whose parts are the same as last time gives back the same element, which React
+ * does not draw again.
  */
-function rowParts(props: HTMLAttributes<HTMLDivElement>, cells: ReactElement<VirtualCellProps>[], view: ColumnWindow | null): unknown[] {
-  const parts: unknown[] = [view?.from, view?.to];
+function rowParts(props: HTMLAttributes<HTMLDivElement>, cells: ReactElement<VirtualCellProps>[], shown: readonly boolean[] | null): unknown[] {
+  const parts: unknown[] = [shown ? shown.map((d) => (d ? '1' : '0')).join('') : null];
   for (const [k, v] of Object.entries(props)) {
     if (k === 'style' && v) for (const [sk, sv] of Object.entries(v as CSSProperties)) parts.push(`style.${sk}`, sv);
     else parts.push(k, typeof v === 'function' ? 'fn' : v);
   }
-  for (const { props: c } of cells) parts.push(c.column, c.record, c.renderIndex, c.colIndex, c.rowInfo.prefixCls, c.rowInfo.fixedInfoList, c.inverse);
+  // a column by what the cell draws from it: rc-table hands new copies of the same columns once it has
+  // measured the table (and when its width changes), which would draw every row in view again
+  for (const { props: c } of cells) {
+    const col = c.column;
+    parts.push(col.render, col.dataIndex, col.onCell, col.className, col.ellipsis, col.align, col.width, c.record, c.renderIndex, c.colIndex, c.rowInfo.prefixCls, c.rowInfo.fixedInfoList, c.inverse);
+  }
   return parts;
 }
 const sameParts = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
@@ -175,9 +183,8 @@ const sameParts = (a: unknown[], b: unknown[]) => a.length === b.length && a.eve
  * cells outside it are not drawn: each run of them is one empty box as wide as they are, so that the
  * drawn cells keep their places (and the fixed columns, drawn always, their sticky offsets).
  */
-function plainCells(cells: ReactElement<VirtualCellProps>[], view: ColumnWindow | null): ReactNode[] | null {
+function plainCells(cells: ReactElement<VirtualCellProps>[], drawn: readonly boolean[] | null): ReactNode[] | null {
   const allFixedLeft = cells[0].props.rowInfo.fixedInfoList.every((f) => typeof f?.fixLeft === 'number');
-  const drawn = view ? drawnCells(cells.map((c) => c.props.column.width as number), cells.map((c) => isFixed(c.props)), view) : null;
   const out: ReactNode[] = [];
   let gap = 0;
   for (let i = 0; i < cells.length; i++) {
