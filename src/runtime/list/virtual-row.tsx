@@ -157,10 +157,10 @@ export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
 
 /**
  * What a row's drawing depends on: its own props but its handlers (their names only), each cell's
- * column (what its cell is drawn from), record and place, and which cells the column window draws. rc-virtual-list hands every row
- * a new style object on each render of the list, so rc-table draws every row in view again at each
- * scroll step; a row whose parts are the same as last time gives back the same element, which React
- * does not draw again.
+ * column (what its cell is drawn from), record and place, and which cells the column window draws.
+ * rc-virtual-list hands every row a new style object on each render of the list, so rc-table draws
+ * every row in view again at each scroll step; a row whose parts are the same as last time gives back
+ * the same element, which React does not draw again.
  */
 function rowParts(props: HTMLAttributes<HTMLDivElement>, cells: ReactElement<VirtualCellProps>[], shown: readonly boolean[] | null): unknown[] {
   const parts: unknown[] = [shown ? shown.map((d) => (d ? '1' : '0')).join('') : null];
