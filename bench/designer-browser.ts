@@ -440,11 +440,15 @@ export async function benchDesignerBrowser(): Promise<void> {
     }
     await trace.stop();
     await profile.save('typing');
-    const all = [...dropTimes, ...resizeTimes, ...typeTimes];
+    // the first command of each kind runs its code for the first time (compiled as it goes): shown on
+    // its own; the figures are of the ones after it, as a person working in the designer meets them
+    const warm = (list: Change[]) => list.slice(1);
+    const all = [...warm(dropTimes), ...warm(resizeTimes), ...warm(typeTimes)];
     const work = (list: Change[]) => line(list.map((c) => c.work));
     const frame = (list: Change[]) => line(list.map((c) => c.frame));
-    console.log(`one command applied and re-rendered (input → change in the DOM with its layout), ${FIELDS}-field form: keyboard drop (move) ${work(dropTimes)}; Shift+arrow (resize) ${work(resizeTimes)}; typing the 标题 (set-property) ${work(typeTimes)}; all ${work(all)} — target p95 ≤ 5 ms`);
-    console.log(`the same to the next painted frame: move ${frame(dropTimes)}; resize ${frame(resizeTimes)}; typing ${frame(typeTimes)}`);
+    console.log(`one command applied and re-rendered (input → change in the DOM with its layout), ${FIELDS}-field form, after the first of each kind: keyboard drop (move) ${work(warm(dropTimes))}; Shift+arrow (resize) ${work(warm(resizeTimes))}; typing the 标题 (set-property) ${work(warm(typeTimes))}; all ${work(all)} — target p95 ≤ 5 ms`);
+    console.log(`the first of each kind (its code not yet compiled): drop ${ms(dropTimes[0].work)}, resize ${ms(resizeTimes[0].work)}, typing ${ms(typeTimes[0].work)}`);
+    console.log(`the same to the next painted frame: move ${frame(warm(dropTimes))}; resize ${frame(warm(resizeTimes))}; typing ${frame(warm(typeTimes))}`);
     await context.close();
   } finally {
     await close();

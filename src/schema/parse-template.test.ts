@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TemplateError, parseFieldDefinition, parseTemplate, rememberingFieldParser } from './parse-template';
+import { FIELD_LOCAL_KEYS, TemplateError, parseFieldDefinition, parseTemplate, rememberingFieldParser } from './parse-template';
+import { templateAttributeProblem } from './template-attributes';
 
 const list = {
   formatName: '采购过磅记录', formatCode: 'mm_pu_weigh_list', formatType: 'LIST', formatStyle: 'FORMAT_LIST',
@@ -81,4 +82,51 @@ describe('parseTemplate', () => {
     expect(() => parseTemplate(changed, { field })).toThrow(/^listSubList\[1\]\.cgValFormat\.valFormatFun: 未知的值格式/);
     expect(() => parseTemplate({ ...changed, listSubList: [changed.listSubList[1]] }, { field })).toThrow(/^listSubList\[0\]\.cgValFormat/);
   });
+
+  it('lets a local property of any field change without touching a rule of the template (the designer checks that field alone)', () => {
+    // every rule of the template that reads fields: names once per list, the grid, a report chart,
+    // calculations on the form and in a child table, a sum, default times
+    const template = {
+      formatName: '规则', formatCode: 'rules', formatType: 'FORM', formatStyle: 'FORMAT_FOUR_COLUMN_FROM', customTable: 'pu_bill',
+      groups: [{ key: 'base', label: '基本' }],
+      formSubList: [
+        { fieldName: 'price', fieldExplain: '单价', fieldType: 'NUMBER', layout: { row: 0, col: 0, span: 12, group: 'base' } },
+        { fieldName: 'qty', fieldExplain: '数量', fieldType: 'NUMBER', layout: { row: 0, col: 12, span: 12, group: 'base' } },
+        { fieldName: 'amount', fieldExplain: '金额', fieldType: 'NUMBER', calculate: [{ fieldName: 'price', customTable: null }, '*', { fieldName: 'qty', customTable: null }], layout: { row: 1, col: 0, span: 12 } },
+        { fieldName: 'lineTotal', fieldExplain: '明细合计', fieldType: 'NUMBER', calculate: { customTable: 'pu_bill_line', fieldName: ['lineAmount'], mode: 'sum' }, layout: { row: 1, col: 12, span: 12 } },
+        { fieldName: 'signDate', fieldExplain: '签订日期', formSubmitType: 'DATA_BOX', defaultValue: { type: 'date', day: { mark: '+', value: 1 } }, layout: { row: 1, col: 24, span: 12 } },
+        { fieldName: 'arrive', fieldExplain: '到货时间', formSubmitType: 'TIME_BOX_TIM', defaultValue: '08:30:00', layout: { row: 2, col: 0, span: 48 } },
+      ],
+      listSubList: [{ fieldName: 'vendor', fieldExplain: '供应商' }, { fieldName: 'amount', fieldExplain: '金额', fieldType: 'NUMBER' }],
+      chart: { type: 'bar', x: 'vendor', y: ['amount'] },
+      childSubLists: [{ customTable: 'pu_bill_line', label: '明细', fields: [
+        { fieldName: 'linePrice', fieldExplain: '单价', fieldType: 'NUMBER' }, { fieldName: 'lineQty', fieldExplain: '数量', fieldType: 'NUMBER' },
+        { fieldName: 'lineAmount', fieldExplain: '金额', fieldType: 'NUMBER', calculate: [{ fieldName: 'linePrice' }, '*', { fieldName: 'lineQty' }] },
+      ] }],
+    };
+    const keeps = (t: unknown) => templateAttributeProblem(parseTemplate(t));
+    expect(keeps(template)).toBeNull();
+    // the precondition: these rules do catch a change of a property that is not local
+    expect(() => parseTemplate({ ...template, listSubList: [template.listSubList[0], { ...template.listSubList[1], fieldType: 'CHAR' }] })).toThrow(/不是数值列/);
+    expect(keeps({ ...template, formSubList: template.formSubList.map((f) => (f.fieldName === 'qty' ? { ...f, fieldType: 'CHAR' } : f)) })).toBeNull();
+    expect(keeps({ ...template, formSubList: template.formSubList.map((f) => (f.fieldName === 'amount' ? { ...f, fieldType: 'CHAR' } : f)) })).toMatch(/不是数字或计算字段/);
+
+    const values: Record<string, unknown[]> = {
+      fieldExplain: ['标', '另一个很长的名字'], tipsMessage: ['', '请填写'], sortMethod: ['asc', 'desc', null], columnWidth: [20, 2000], rows: [1, 50], maxCount: [1, 20],
+    };
+    const lists = (t: typeof template) => [t.formSubList, t.listSubList, ...t.childSubLists.map((c) => c.fields)] as Record<string, unknown>[][];
+    let changed = 0;
+    for (const key of FIELD_LOCAL_KEYS) {
+      for (const value of values[key] ?? [true, false, '1', '0']) {
+        lists(template).forEach((list, l) => list.forEach((_, i) => {
+          const copy = structuredClone(template);
+          lists(copy)[l][i] = { ...lists(copy)[l][i], [key]: value };
+          expect(keeps(copy), `${key} = ${JSON.stringify(value)} on list ${l} field ${i}`).toBeNull();
+          changed += 1;
+        }));
+      }
+    }
+    expect(changed).toBeGreaterThan(500);
+  });
 });
+

@@ -25,6 +25,19 @@ const FIELD_KEYS = [
   'iallowQuery', 'iallowAdvanceQuery', 'effectField', 'isEffect', 'resourceList', 'paramLinks', 'layout',
 ] as const;
 
+/**
+ * Field properties that only the field's own rules read (`parseFieldDefinition`): no rule of the
+ * template as a whole (unique names, the grid, the chart's columns, calculations and default times
+ * in template-attributes.ts) looks at them, so changing one on a template that keeps every rule
+ * needs the field alone checked again — the designer does so for each keystroke in its 标题.
+ * A rule of the template that starts reading one of them must take it out of this list
+ * (parse-template.test.ts changes each of them on every field of a template with all such rules).
+ */
+export const FIELD_LOCAL_KEYS: ReadonlySet<string> = new Set([
+  'fieldExplain', 'tipsMessage', 'irequired', 'ishow', 'ihidden', 'iupdate', 'ifixed', 'imerge', 'itotal', 'isortField',
+  'sortMethod', 'columnWidth', 'rows', 'maxCount', 'iallowQuery', 'iallowAdvanceQuery',
+]);
+
 const GROUP_KEY = /^[A-Za-z0-9_-]{1,40}$/;
 
 function fieldLayout(o: Obj, path: string): FieldLayout | undefined {

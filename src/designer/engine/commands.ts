@@ -7,7 +7,7 @@ import { ShapeError } from '../../schema/shape';
 import type { TemplateButton } from '../../schema/template';
 import {
   IDENTITY_PROPERTIES, LIST_KEYS, buttonNodeId, childTableNodeId, columnNodeId, fieldNodeId, groupNodeId, listOf, orderOf,
-  type ColumnArea, type ColumnNode, type DesignDraft, type DesignNode, type FieldNode, type OrderedList,
+  type ButtonNode, type ColumnArea, type ColumnNode, type DesignDraft, type DesignNode, type FieldNode, type OrderedList,
 } from '../../schema/design-nodes';
 
 enablePatches();
@@ -226,43 +226,59 @@ function setProperty(d: Draft<DesignDraft>, id: string | null, key: string, valu
 
 const plain = <T,>(x: T): T => (isDraft(x) ? current(x as Draft<T>) as T : x);
 
-/** Writes the keys where `normal` differs (key by key: an undo elsewhere keeps its own keys). */
-function assignChanged(target: Record<string, unknown>, normal: Record<string, unknown>): void {
+/** The keys where `normal` differs from `now`, with their normal values (none: `now` is normal). */
+function changedKeys(now: object, normal: Record<string, unknown>): [string, unknown][] {
+  const was = now as Record<string, unknown>;
+  const changed: [string, unknown][] = [];
   for (const [key, value] of Object.entries(normal)) {
-    if (JSON.stringify(plain(target[key]) ?? null) !== JSON.stringify(value ?? null) || !(key in target)) target[key] = value;
+    if (!(key in was) || (!Object.is(was[key], value) && JSON.stringify(was[key] ?? null) !== JSON.stringify(value ?? null))) changed.push([key, value]);
   }
+  return changed;
 }
 
 /**
- * The touched nodes in the parser's normal form (defaults filled, `'1'` → true…), so the draft
- * saved and read back is the draft edited. A value the parser refuses refuses the command.
+ * The template's own properties in the parser's normal form (inside the command's recipe: they parse
+ * with the list's columns, a report's chart names them). A value the parser refuses refuses the command.
  */
-function normalise(d: Draft<DesignDraft>, touched: string[], meta: boolean): void {
+function normaliseMeta(d: Draft<DesignDraft>): void {
   try {
-    if (meta) {
-      // the template's own properties parse with its list columns (a report's chart names them)
-      const listSubList = d.order.listSubList.map((id) => plain((d.nodes[id] as Draft<ColumnNode>).field) as FieldDefinition);
-      const parsed = parseTemplate({ ...plain(d.meta), listSubList }) as unknown as Record<string, unknown>;
-      for (const key of LIST_KEYS) delete parsed[key];
-      assignChanged(d.meta as Record<string, unknown>, parsed);
-    }
+    const listSubList = d.order.listSubList.map((id) => plain((d.nodes[id] as Draft<ColumnNode>).field) as FieldDefinition);
+    const parsed = parseTemplate({ ...plain(d.meta), listSubList }) as unknown as Record<string, unknown>;
+    for (const key of LIST_KEYS) delete parsed[key];
+    for (const [key, value] of changedKeys(plain(d.meta), parsed)) (d.meta as Record<string, unknown>)[key] = value;
   } catch (error) {
     if (error instanceof ShapeError) refuse(null, error.message);
     throw error;
   }
+}
+
+interface NormalFix { id: string; target: 'field' | 'button'; keys: [string, unknown][] }
+
+/**
+ * What the touched nodes' definitions need to be in the parser's normal form (defaults filled, `'1'` →
+ * true…), so that the draft saved and read back is the draft edited: read from the node map the
+ * command made (plain objects, not immer drafts, which each read would copy). A value the parser
+ * refuses refuses the command.
+ */
+function normalFixes(draft: DesignDraft, touched: readonly string[]): NormalFix[] {
+  const fixes: NormalFix[] = [];
   for (const id of touched) {
-    const n = d.nodes[id];
+    const n = draft.nodes[id];
     try {
-      if (n?.kind === 'field' || n?.kind === 'column') assignChanged(n.field as Record<string, unknown>, { ...parseFieldDefinition(plain(n.field), n.field.fieldName) });
-      if (n?.kind === 'button') {
-        const [button] = parseTemplate({ formatName: 'x', formatCode: 'x', formatType: 'LIST', buttons: [plain(n.button)] }).buttons!;
-        assignChanged(n.button as Record<string, unknown>, { ...button });
+      if (n?.kind === 'field' || n?.kind === 'column') {
+        const keys = changedKeys(n.field, { ...parseFieldDefinition(n.field, n.field.fieldName) });
+        if (keys.length > 0) fixes.push({ id, target: 'field', keys });
+      } else if (n?.kind === 'button') {
+        const [button] = parseTemplate({ formatName: 'x', formatCode: 'x', formatType: 'LIST', buttons: [n.button] }).buttons!;
+        const keys = changedKeys(n.button, { ...button });
+        if (keys.length > 0) fixes.push({ id, target: 'button', keys });
       }
     } catch (error) {
       if (error instanceof ShapeError) refuse(id, error.message);
       throw error;
     }
   }
+  return fixes;
 }
 
 /**
@@ -347,12 +363,25 @@ function recipe(d: Draft<DesignDraft>, command: Command): { clamp: SpanClamp | n
 export function applyCommand(draft: DesignDraft, command: Command): Applied {
   try {
     let info: { clamp: SpanClamp | null; touched: string[] } = { clamp: null, touched: [] };
-    const [next, patches, inverse] = immer.produceWithPatches(draft, (d) => {
+    const meta = command.type === 'set-property' && command.id === null;
+    let [next, patches, inverse] = immer.produceWithPatches(draft, (d) => {
       info = recipe(d, command);
-      // a move or a resize changes a node's place only: its definition is as normal as it was
-      const placeOnly = command.type === 'remove' || command.type === 'move' || command.type === 'resize';
-      normalise(d, placeOnly ? [] : info.touched, command.type === 'set-property' && command.id === null);
+      if (meta) normaliseMeta(d);
     });
+    // a move or a resize changes a node's place only: its definition is as normal as it was
+    const placeOnly = command.type === 'remove' || command.type === 'move' || command.type === 'resize';
+    const fixes = placeOnly ? [] : normalFixes(next, info.touched);
+    if (fixes.length > 0) {
+      // written as part of the same step: its patches after the command's, their inverse before
+      const [fixed, more, back] = immer.produceWithPatches(next, (d) => {
+        for (const fix of fixes) {
+          const n = d.nodes[fix.id] as Draft<ColumnNode | ButtonNode>;
+          const target = (fix.target === 'field' ? (n as Draft<ColumnNode>).field : (n as Draft<ButtonNode>).button) as Record<string, unknown>;
+          for (const [key, value] of fix.keys) target[key] = value;
+        }
+      });
+      [next, patches, inverse] = [fixed, [...patches, ...more], [...back, ...inverse]];
+    }
     freezeChanged(next, patches);
     return { ok: true, draft: next, patches, inverse, ...info };
   } catch (error) {

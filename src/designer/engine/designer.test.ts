@@ -5,7 +5,7 @@ import { parseTemplate } from '../../schema/parse-template';
 import type { Template } from '../../schema/template';
 import type { Command } from './commands';
 import {
-  applyEntries, batchSet, canRedo, currentTemplate, execute, openDesigner, redo, replayHistory, select, takeEntries, undo,
+  applyEntries, batchSet, canRedo, currentTemplate, execute, openDesigner, redo, replayHistory, select, takeEntries, undo, validate,
   type DesignerState, type HistoryEntry, type Scope,
 } from './designer';
 import { fromTemplate, nodeOfPath, toTemplate, type FieldNode } from '../../schema/design-nodes';
@@ -211,6 +211,41 @@ describe('designer engine', () => {
     const back = undo(undo(s, 'properties').state, 'properties');
     expect(back.ok).toBe(true);
     expect(currentTemplate(back.state).formSubList!.find((f) => f.fieldName === 'vendorName')!.fieldExplain).toBe('供应商');
+  });
+
+  it('checks a move, a resize or a local property alone only when that gives what checking the whole draft gives', () => {
+    const random = rng(7);
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+    let s = openDesigner(start(), [], 'i');
+    let accepted = 0;
+    let withProblem = 0;
+    for (let i = 0; i < 300; i++) {
+      const fields = Object.values(s.draft.nodes).filter((n): n is FieldNode => n.kind === 'field');
+      const f = pick(fields);
+      const command: Command = pick([
+        () => ({ type: 'move', id: f.id, to: { row: Math.floor(random() * 5), col: pick([0, 12, 24, 36, 5]), group: random() < 0.3 ? 'base' : null } }),
+        () => ({ type: 'resize', id: f.id, span: pick([0, 12, 20, 24, 48, 60]) }),
+        () => ({ type: 'set-property', id: f.id, key: pick(['fieldExplain', 'tipsMessage']), value: pick(['甲', '', 'x'.repeat(300)]) }),
+        () => ({ type: 'set-property', id: f.id, key: pick(['irequired', 'ihidden', 'itotal']), value: pick([true, false, '1', '0', 'maybe']) }),
+        () => ({ type: 'set-property', id: pick([f.id, 'c:t:pu_contract_line:lineQty']), key: 'columnWidth', value: pick([5, 120, '80']) }),
+        // a calculation that names a missing field (a problem on the node), and clearing it
+        () => ({ type: 'set-property', id: 'f:amount', key: 'calculate', value: pick([null, [{ fieldName: 'price', customTable: null }, '*', { fieldName: 'gone', customTable: null }]]) }),
+      ] as (() => Command)[])();
+      const out = execute(s, command);
+      if (!out.ok) continue;
+      // what checking the whole draft finds: nothing refused, the same problems
+      expect(validate(out.state.draft), JSON.stringify(command)).toMatchObject({ refusal: null, problems: out.state.problems });
+      accepted += 1;
+      if (out.state.problems.length > 0) withProblem += 1;
+      s = out.state;
+    }
+    expect(accepted).toBeGreaterThan(100);
+    expect(withProblem).toBeGreaterThan(10);
+    // a value the parser writes another way is stored its way, in the same undo step
+    const on = execute(s, { type: 'set-property', id: 'f:qty', key: 'irequired', value: '1' });
+    expect(on.ok && (on.state.draft.nodes['f:qty'] as FieldNode).field.irequired).toBe(true);
+    const back = undo(on.state, 'properties');
+    expect((back.state.draft.nodes['f:qty'] as FieldNode).field.irequired).toBe((s.draft.nodes['f:qty'] as FieldNode).field.irequired);
   });
 
   it('sets a property across the selection in one step', () => {

@@ -1,5 +1,5 @@
 import { freeze } from 'immer';
-import { parseTemplate, rememberingFieldParser } from '../../schema/parse-template';
+import { FIELD_LOCAL_KEYS, parseFieldDefinition, parseTemplate, rememberingFieldParser } from '../../schema/parse-template';
 import { ShapeError } from '../../schema/shape';
 import type { SpanClamp } from '../../schema/layout-rules';
 import type { Template } from '../../schema/template';
@@ -67,6 +67,31 @@ export function validate(draft: DesignDraft): { template: Template | null; refus
   }
 }
 
+/**
+ * Whether a command applied to a draft that keeps every rule can have changed nothing but the field it
+ * touched, which is then checked alone: a move or a resize (the command itself refused a place off the
+ * grid, in a missing group or over another field; the field's place is parsed again here), or a
+ * property only the field's own rules read (`FIELD_LOCAL_KEYS`), parsed when the command normalised
+ * the field. Any other command, or a draft with a problem, is checked whole by `validate`.
+ */
+function touchedOnly(state: DesignerState, command: Command, draft: DesignDraft): boolean {
+  if (state.problems.length > 0) return false;
+  if (command.type === 'set-property') {
+    const n = command.id === null ? undefined : draft.nodes[command.id];
+    return (n?.kind === 'field' || n?.kind === 'column') && FIELD_LOCAL_KEYS.has(command.key);
+  }
+  if (command.type !== 'move' && command.type !== 'resize') return false;
+  const n = draft.nodes[command.id];
+  if (n?.kind !== 'field') return false;
+  try {
+    parseFieldDefinition({ ...n.field, layout: n.layout }, n.field.fieldName);
+    return true;
+  } catch (error) {
+    if (error instanceof ShapeError) return false;
+    throw error;
+  }
+}
+
 /** Starts designing a (parsed) template, with the history read from the server. */
 export function openDesigner(template: Template, entries: HistoryEntry[] = [], session = randomSession()): DesignerState {
   // frozen once here, so that the first command does not pay for freezing the whole map
@@ -87,7 +112,7 @@ export function execute(state: DesignerState, command: Command, scope: Scope = s
   const applied = applyCommand(state.draft, command);
   if (!applied.ok) return { ok: false, state, refusal: applied.refusal };
   if (applied.patches.length === 0) return { ok: true, state, clamp: applied.clamp };
-  const checked = validate(applied.draft);
+  const checked = touchedOnly(state, command, applied.draft) ? { refusal: null, problems: [] } : validate(applied.draft);
   if (checked.refusal) return { ok: false, state, refusal: checked.refusal };
   const stacks = state.history[scope];
   const typing = command.type === 'set-property' && command.typing ? `${command.id ?? ''}:${command.key}:${command.typing}` : null;

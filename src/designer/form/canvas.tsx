@@ -106,7 +106,7 @@ const FieldControl = memo(function FieldControl({ field }: { field: FieldDefinit
 const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition }) {
   const tr = useTr();
   return (
-    <>
+    <div className="wb-fd-field-box">
       <div className="wb-fd-label">
         {field.irequired && <span className="wb-fd-required">*</span>}
         <span title={field.fieldExplain}>{field.fieldExplain}</span>
@@ -114,7 +114,7 @@ const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition })
         {field.ishow === false && <Tag className="wb-fd-flag">{tr('不显示')}</Tag>}
       </div>
       <FieldControl field={field} />
-    </>
+    </div>
   );
 });
 

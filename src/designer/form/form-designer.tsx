@@ -569,8 +569,10 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
         </DragOverlay>
       </DndContext>
       <aside className="wb-fd-panel" aria-label={tr('属性面板')} onKeyDown={panelKeys}>
-        <PanelUndo store={store} onHistory={history} />
-        <PropertyPanel store={store} onSet={onSet} onReset={onReset} onGroupLabel={onGroupLabel} />
+        <div className="wb-fd-panel-scroll">
+          <PanelUndo store={store} onHistory={history} />
+          <PropertyPanel store={store} onSet={onSet} onReset={onReset} onGroupLabel={onGroupLabel} />
+        </div>
       </aside>
       <CanvasCards api={api} onKeyDown={canvasKeys} />
     </div>
