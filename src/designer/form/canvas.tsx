@@ -233,11 +233,40 @@ function HostCards({ grid, host, rows, api, onKeyDown }: { grid: string; host: H
   const onFocus = useCallback((e: ReactFocusEvent) => setFocused((e.target as HTMLElement).closest<HTMLElement>('[data-node]')?.dataset.node ?? null), []);
   // a portal's events bubble to its React parents, not to the canvas around the host: the canvas's keys are given here
   return createPortal(
-    <div className="wb-fd-row" role="presentation" onKeyDown={onKeyDown} onFocus={onFocus}>
+    <div className="wb-fd-row" role="presentation" onKeyDown={onKeyDown} onFocus={onFocus} ref={movesKeepFocus}>
       <GridCards rows={stable} from={from} to={to} pinned={pinned} api={api} />
     </div>,
     host,
   );
+}
+
+type Mover = HTMLElement & { moveBefore?(node: Node, child: Node | null): void };
+
+/**
+ * Cards moved among their siblings keep their focus, where the browser can move an element without
+ * taking it out of the document (`moveBefore`): React puts a card dropped on a later row in its new
+ * reading order with `insertBefore`, which takes it out and back in — it loses the focus, and React
+ * then gives it back, reading every scroll position above it and laying out the page once more in
+ * the middle of the drop. Elsewhere the box moves its cards the usual way.
+ */
+function movesKeepFocus(box: HTMLElement | null): void {
+  const mover = box as Mover | null;
+  if (!mover || typeof mover.moveBefore !== 'function') return;
+  const move = (node: Node, child: Node | null): boolean => {
+    if (node.parentNode !== mover || (child !== null && child.parentNode !== mover)) return false;
+    try {
+      mover.moveBefore!(node, child);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  mover.insertBefore = function insertBefore<T extends Node>(node: T, child: Node | null): T {
+    return move(node, child) ? node : HTMLElement.prototype.insertBefore.call(this, node, child) as T;
+  };
+  mover.appendChild = function appendChild<T extends Node>(node: T): T {
+    return move(node, null) ? node : HTMLElement.prototype.appendChild.call(this, node) as T;
+  };
 }
 
 /** The same array while it holds the same rows. */

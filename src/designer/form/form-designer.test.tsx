@@ -153,6 +153,35 @@ describe('form designer', () => {
     expect(document.querySelector('[data-palette="col:fd_truck.tare"]')).toBeNull();
   });
 
+  it('a card dropped on a later row follows the reading order, moved in place (keeping its focus) where the browser can', async () => {
+    const order = () => [...document.querySelectorAll('.wb-fd-field')].map((el) => (el as HTMLElement).dataset.field);
+    const proto = HTMLElement.prototype as HTMLElement & { moveBefore?(node: Node, child: Node | null): void };
+    // jsdom has no moveBefore: one that records what it moved (and moves it the old way underneath)
+    const moved: string[] = [];
+    proto.moveBefore = function moveBefore(node: Node, child: Node | null) {
+      moved.push((node as HTMLElement).dataset.field ?? '?');
+      Node.prototype.insertBefore.call(this, node, child);
+    };
+    try {
+      // the server's history: 车牌号 moved to the second row, then undone (so 重做 moves it there again)
+      const opened = openDesigner(template());
+      const down = execute(opened, { type: 'move', id: 'f:fd_truck.plateNo', to: { row: 1, col: 0 } });
+      if (!down.ok) throw new Error('setup');
+      const entries = [...down.state.pending, { action: 'undo' as const, step: down.state.pending[0].step }];
+      setup({ history: entries });
+      await waitFor(() => expect(card('driver')).toBeTruthy());
+      expect(order()).toEqual(['plateNo', 'driver']);
+      act(() => card('plateNo').focus());
+      fireEvent.keyDown(card('plateNo'), { key: 'z', code: 'KeyZ', ctrlKey: true, shiftKey: true });
+      await waitFor(() => expect(card('plateNo').style.gridRow).toBe('2'));
+      // read after 司机 now, and moved by moveBefore, not taken out of the document
+      expect(order()).toEqual(['driver', 'plateNo']);
+      expect(moved).toEqual(['plateNo']);
+    } finally {
+      delete proto.moveBefore;
+    }
+  });
+
   it('a place another field takes is shown refused while the column is carried there, and said so', async () => {
     setup();
     await pickUpTare();

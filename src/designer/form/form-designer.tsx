@@ -51,7 +51,8 @@ function LiveRegion({ show }: { show: MutableRefObject<((text: string) => void) 
     show.current = setText;
     return () => { show.current = null; };
   }, [show]);
-  return <div className="wb-fd-live" role="status" aria-live="assertive" aria-atomic="true">{text}</div>;
+  // the words in a box of their own size (see the stylesheet): a new announcement lays out that box only
+  return <div className="wb-fd-live" role="status" aria-live="assertive" aria-atomic="true"><div className="wb-fd-live-text">{text}</div></div>;
 }
 
 /** The one @dnd-kit drag source of all the field cards and their span handles: what it gives a card to start a drag. */
