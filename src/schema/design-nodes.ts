@@ -138,7 +138,7 @@ function sortedFieldNodes(draft: DesignDraft): FieldNode[] {
  * every command and parses only the fields that are new objects.
  */
 const placedFields = new WeakMap<FieldNode, FieldDefinition>();
-function placedField(n: FieldNode): FieldDefinition {
+export function placedField(n: FieldNode): FieldDefinition {
   let f = placedFields.get(n);
   if (!f) {
     f = { ...n.field, layout: { ...n.layout } };

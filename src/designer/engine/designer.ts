@@ -1,11 +1,11 @@
 import { freeze } from 'immer';
-import { FIELD_LOCAL_KEYS, parseFieldDefinition, parseTemplate, rememberingFieldParser } from '../../schema/parse-template';
+import { FIELD_LOCAL_KEYS, parseTemplate, rememberingFieldParser } from '../../schema/parse-template';
 import { ShapeError } from '../../schema/shape';
 import type { SpanClamp } from '../../schema/layout-rules';
 import type { Template } from '../../schema/template';
 import { checkTemplateAttributes } from '../../schema/template-attributes';
 import { applyCommand, applyStep, commandLabel, type Command, type Refusal } from './commands';
-import { fromTemplate, nodeOfPath, toTemplate, type DesignDraft } from '../../schema/design-nodes';
+import { fromTemplate, nodeOfPath, placedField, toTemplate, type DesignDraft } from '../../schema/design-nodes';
 import { HISTORY_LIMIT, replayHistory, type History, type HistoryEntry, type Scope, type ScopeStacks, type Step } from '../../schema/design-history';
 
 export { HISTORY_LIMIT, SCOPES, applyEntries, emptyHistory, replayHistory } from '../../schema/design-history';
@@ -84,7 +84,7 @@ function touchedOnly(state: DesignerState, command: Command, draft: DesignDraft)
   const n = draft.nodes[command.id];
   if (n?.kind !== 'field') return false;
   try {
-    parseFieldDefinition({ ...n.field, layout: n.layout }, n.field.fieldName);
+    parseField(placedField(n), n.field.fieldName);
     return true;
   } catch (error) {
     if (error instanceof ShapeError) return false;
