@@ -348,12 +348,12 @@ async function signInScripts(browser: Browser, base: string): Promise<void> {
   if (found.length) throw new Error('the sign-in route loads the designer');
 }
 
-/** With BENCH_TRACE set: a timeline trace of the page from each `start` to its `stop`, written as NAME.json into that folder. */
+/** With BENCH_TRACE set: a timeline trace of the page from each `start` to its `stop`, written as NAME.json into that folder (BENCH_INVALIDATIONS=1 adds what invalidated style and layout). */
 function timeline(browser: Browser, page: Page): { start(name: string): Promise<void>; stop(): Promise<void> } {
   const dir = process.env.BENCH_TRACE;
   if (dir) fs.mkdirSync(dir, { recursive: true });
   return {
-    start: async (name) => { if (dir) await browser.startTracing(page, { path: path.join(dir, `${name}.json`), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] }); },
+    start: async (name) => { if (dir) await browser.startTracing(page, { path: path.join(dir, `${name}.json`), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...(process.env.BENCH_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])] }); },
     stop: async () => { if (dir) await browser.stopTracing(); },
   };
 }
@@ -447,6 +447,8 @@ export async function benchDesignerBrowser(): Promise<void> {
     const work = (list: Change[]) => line(list.map((c) => c.work));
     const frame = (list: Change[]) => line(list.map((c) => c.frame));
     console.log(`one command applied and re-rendered (input → change in the DOM with its layout), ${FIELDS}-field form, after the first of each kind: keyboard drop (move) ${work(warm(dropTimes))}; Shift+arrow (resize) ${work(warm(resizeTimes))}; typing the 标题 (set-property) ${work(warm(typeTimes))}; all ${work(all)} — target p95 ≤ 5 ms`);
+    // BENCH_SAMPLES=1 prints every command's time, in order (the first of each kind included)
+    if (process.env.BENCH_SAMPLES) for (const [kind, list] of [['drop', dropTimes], ['resize', resizeTimes], ['typing', typeTimes]] as const) console.log(`  ${kind}: ${list.map((c) => c.work.toFixed(1)).join(' ')}`);
     console.log(`the first of each kind (its code not yet compiled): drop ${ms(dropTimes[0].work)}, resize ${ms(resizeTimes[0].work)}, typing ${ms(typeTimes[0].work)}`);
     console.log(`the same to the next painted frame: move ${frame(warm(dropTimes))}; resize ${frame(warm(resizeTimes))}; typing ${frame(warm(typeTimes))}`);
     await context.close();

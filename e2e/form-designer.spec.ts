@@ -63,6 +63,12 @@ test('表单设计: an administrator drags a column onto the canvas, places and 
   await page.mouse.move(start.x + 10, start.y + 10, { steps: 3 });
   await page.mouse.move(aim.x, aim.y, { steps: 12 });
   await expect(designer.locator('.wb-fd-ghost')).toBeVisible();
+  // the dragged column's name follows the pointer, keeping the pointer's place on the item
+  const overlay = designer.locator('.wb-fd-overlay');
+  await expect(overlay).toHaveText(label);
+  const moved = (await overlay.boundingBox())!;
+  expect(Math.abs(moved.x - (aim.x - (start.x - from.x)))).toBeLessThan(3);
+  expect(Math.abs(moved.y - (aim.y - (start.y - from.y)))).toBeLessThan(3);
   await page.mouse.up();
   const card = designer.locator(`.wb-fd-field[data-field="${field}"]`);
   await expect(card).toBeVisible();

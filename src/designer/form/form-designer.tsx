@@ -563,11 +563,13 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
           <div id="wb-fd-instructions" hidden>{tr('按空格键拿起，方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消。')}</div>
           <LiveRegion show={show} />
         </section>
-        <DragOverlay dropAnimation={null}>
-          {drag && drag.type !== 'field' && drag.type !== 'resize' ? (
-            <div className="wb-fd-overlay">{drag.type === 'column' ? drag.column.field.fieldExplain : drag.type === 'kind' ? drag.label : drag.item === 'tab' ? tr('分组页签') : tr('整行')}</div>
-          ) : null}
-        </DragOverlay>
+        <div className="wb-fd-overlay-layer"><div className="wb-fd-overlay-box">
+          <DragOverlay dropAnimation={null}>
+            {drag && drag.type !== 'field' && drag.type !== 'resize' ? (
+              <div className="wb-fd-overlay">{drag.type === 'column' ? drag.column.field.fieldExplain : drag.type === 'kind' ? drag.label : drag.item === 'tab' ? tr('分组页签') : tr('整行')}</div>
+            ) : null}
+          </DragOverlay>
+        </div></div>
       </DndContext>
       <aside className="wb-fd-panel" aria-label={tr('属性面板')} onKeyDown={panelKeys}>
         <div className="wb-fd-panel-scroll">
