@@ -4,7 +4,7 @@ import { Table } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { listColumns, type Row } from './list-columns';
-import { HorizontalWindow, VIRTUAL_ROW_COMPONENTS, drawnCells } from './virtual-row';
+import { HorizontalWindow, SCROLL_SETTLE_MS, VIRTUAL_ROW_COMPONENTS, drawnCells } from './virtual-row';
 
 afterEach(cleanup);
 
@@ -78,6 +78,45 @@ describe('virtual rows with plain cells', () => {
     expect([...row.children].every((c) => c.classList.contains('ant-table-cell-row-hover'))).toBe(true);
     await userEvent.unhover(row.children[2]);
     expect(row.querySelector('.ant-table-cell-row-hover')).toBeNull();
+  });
+
+  it('mark the row under a still pointer once the rows stop scrolling under it, not each row that passes', async () => {
+    const user = userEvent.setup();
+    render(<List plain />);
+    const holder = document.querySelector('.ant-table-tbody-virtual-holder')!;
+    const rowsShown = () => [...document.querySelectorAll('.ant-table-tbody-virtual .ant-table-row')];
+    const marked = () => rowsShown().filter((r) => r.querySelector('.ant-table-cell-row-hover')).map((r) => r.getAttribute('data-row-key'));
+    const still = () => new Promise((r) => setTimeout(r, SCROLL_SETTLE_MS + 50));
+    const [a, b, c] = rowsShown();
+    // precondition: with the rows still, the row the pointer comes onto is marked at once
+    await user.hover(a.children[2]);
+    expect(marked()).toEqual(['1']);
+
+    // the rows scroll under the pointer: the marked row is left, the rows it passes are not marked
+    holder.dispatchEvent(new Event('scroll'));
+    await user.hover(b.children[2]);
+    expect(marked()).toEqual([]);
+    holder.dispatchEvent(new WheelEvent('wheel', { deltaY: 0, bubbles: true }));
+    await user.hover(c.children[2]);
+    expect(marked()).toEqual([]);
+    // once they are still, the row the pointer is on is marked, every cell of it
+    await act(still);
+    expect(marked()).toEqual(['3']);
+    expect([...c.children].every((cell) => cell.classList.contains('ant-table-cell-row-hover'))).toBe(true);
+
+    // a row the pointer leaves before the rows are still is not marked
+    holder.dispatchEvent(new Event('scroll'));
+    await user.hover(b.children[2]);
+    await user.unhover(b.children[2]);
+    await act(still);
+    expect(marked()).toEqual([]);
+
+    // after a scroll, the pointer moving onto a row marks it at once (the browser sends the move after the entry)
+    holder.dispatchEvent(new Event('scroll'));
+    await user.hover(a.children[2]);
+    expect(marked()).toEqual([]);
+    b.children[2].dispatchEvent(new MouseEvent('mousemove', { bubbles: true, movementX: 3 }));
+    expect(marked()).toEqual(['1']);
   });
 
   it('draw only the cells of the columns in view (the fixed ones always), each run of the others one empty box as wide', () => {

@@ -98,6 +98,70 @@ function hover(row: HTMLElement, on: boolean, prefixCls: string) {
   for (const cell of Array.from(row.children)) cell.classList.toggle(`${prefixCls}-cell-row-hover`, on);
 }
 
+/** How long after the last scroll or wheel event the rows count as still moving under the pointer (ms). */
+export const SCROLL_SETTLE_MS = 150;
+
+/**
+ * The row marked as under the pointer. Scrolled by the wheel, the rows move under a still pointer and
+ * the browser tells each one that the pointer came onto it; marking each would restyle and repaint
+ * every cell of two rows at every scroll step, a flicker nobody reads. So a row
+ * the pointer comes onto after the rows moved (and the pointer did not) waits: it is marked when the
+ * pointer moves, or once the rows have been still for SCROLL_SETTLE_MS, if the pointer is on it then.
+ */
+const pointerRow = {
+  marked: null as HTMLElement | null,
+  waiting: null as { row: HTMLElement; prefixCls: string } | null,
+  lastScroll: -Infinity,
+  lastMove: -Infinity,
+  timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  watching: false,
+};
+
+function watchPointer() {
+  if (pointerRow.watching) return;
+  pointerRow.watching = true;
+  const scrolled = () => { pointerRow.lastScroll = performance.now(); };
+  // scroll events do not bubble: caught on their way down to the scrolled box
+  document.addEventListener('scroll', scrolled, { capture: true, passive: true });
+  document.addEventListener('wheel', scrolled, { capture: true, passive: true });
+  // the pointer itself moved (the browser follows a move onto a row with a mousemove)
+  document.addEventListener('mousemove', (e) => {
+    if (!e.movementX && !e.movementY) return;
+    pointerRow.lastMove = performance.now();
+    if (pointerRow.waiting) markWaiting();
+  }, { capture: true, passive: true });
+}
+
+function markWaiting() {
+  clearTimeout(pointerRow.timer);
+  const w = pointerRow.waiting;
+  pointerRow.waiting = null;
+  if (w && w.row.isConnected) { pointerRow.marked = w.row; hover(w.row, true, w.prefixCls); }
+}
+
+function markWhenStill() {
+  clearTimeout(pointerRow.timer);
+  const left = pointerRow.lastScroll + SCROLL_SETTLE_MS - performance.now();
+  if (left > 0) pointerRow.timer = setTimeout(markWhenStill, left);
+  else markWaiting();
+}
+
+function pointerEntered(row: HTMLElement, prefixCls: string) {
+  if (pointerRow.lastScroll > pointerRow.lastMove) {
+    pointerRow.waiting = { row, prefixCls };
+    markWhenStill();
+    return;
+  }
+  pointerRow.waiting = null;
+  pointerRow.marked = row;
+  hover(row, true, prefixCls);
+}
+
+function pointerLeft(row: HTMLElement, prefixCls: string) {
+  if (pointerRow.waiting?.row === row) pointerRow.waiting = null;
+  if (pointerRow.marked === row) { pointerRow.marked = null; hover(row, false, prefixCls); }
+}
+
 /**
  * The row of a virtual table (`components.body.row`): draws its cells itself from what rc-table hands
  * each cell, the same elements and classes as rc-table's cells. A scrolled virtual list mounts every
@@ -107,10 +171,11 @@ function hover(row: HTMLElement, on: boolean, prefixCls: string) {
  */
 export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function VirtualRow({ children, ...props }, ref) {
   const view = useColumnWindow();
-  // the row under the pointer: cells drawn while it stays there (scrolled in sideways) are marked too
-  const hovered = useRef<HTMLElement | null>(null);
+  watchPointer();
+  // the row marked as under the pointer: cells drawn while it stays there (scrolled in sideways) are marked too
+  const element = useRef<HTMLDivElement | null>(null);
   const hoverPrefix = useRef('');
-  useLayoutEffect(() => { if (hovered.current) hover(hovered.current, true, hoverPrefix.current); });
+  useLayoutEffect(() => { if (element.current && pointerRow.marked === element.current) hover(element.current, true, hoverPrefix.current); });
   // the row's handlers and ref, called through stable ones: a row drawn again unchanged is the same element
   const latest = useRef({ props, ref });
   latest.current = { props, ref };
@@ -121,6 +186,7 @@ export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
     return h;
   };
   const [setRef] = useState(() => (el: HTMLDivElement | null) => {
+    element.current = el;
     const r = latest.current.ref;
     if (typeof r === 'function') r(el); else if (r) r.current = el;
   });
@@ -145,8 +211,8 @@ export const VirtualRow = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
   const node = (
     <div
       ref={setRef} {...own}
-      onMouseEnter={(e) => { hovered.current = e.currentTarget; hover(e.currentTarget, true, prefixCls); onMouseEnter(e); }}
-      onMouseLeave={(e) => { hovered.current = null; hover(e.currentTarget, false, prefixCls); onMouseLeave(e); }}
+      onMouseEnter={(e) => { pointerEntered(e.currentTarget, prefixCls); onMouseEnter(e); }}
+      onMouseLeave={(e) => { pointerLeft(e.currentTarget, prefixCls); onMouseLeave(e); }}
     >
       {plain}
     </div>
