@@ -104,9 +104,9 @@ export const SCROLL_SETTLE_MS = 150;
 /**
  * The row marked as under the pointer. Scrolled by the wheel, the rows move under a still pointer and
  * the browser tells each one that the pointer came onto it; marking each would restyle and repaint
- * every cell of two rows at every scroll step, a flicker nobody reads. So a row
- * the pointer comes onto after the rows moved (and the pointer did not) waits: it is marked when the
- * pointer moves, or once the rows have been still for SCROLL_SETTLE_MS, if the pointer is on it then.
+ * every cell of two rows at every scroll step, a flicker nobody reads. So a row the pointer comes onto
+ * after the rows moved (and the pointer did not) waits: it is marked when the pointer moves, or once
+ * the rows have been still for SCROLL_SETTLE_MS, if the pointer is on it then.
  */
 const pointerRow = {
   marked: null as HTMLElement | null,
