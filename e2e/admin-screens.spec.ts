@@ -79,6 +79,13 @@ test('a TEXTAREA_SENTENCE field is a SQL editor (Monaco from the bundle) that co
   await expect(editor).toBeVisible();
   await input(page, 'roleCode').fill('sql_role');
   await input(page, 'roleName').fill('SQL 角色');
+  // the dialog's opening zoom over, the form in its two columns and the editor at its full size (it mounts
+  // at 5×5 px, then grows): on a slow machine a click aimed while the form still re-lays itself out can land
+  // elsewhere — CI's first attempts there ended with every field empty, as after 重置
+  await expect(async () => {
+    const [code, name, box] = await Promise.all([input(page, 'roleCode').boundingBox(), input(page, 'roleName').boundingBox(), editor.boundingBox()]);
+    expect(code && name && box && Math.abs(code.y - name.y) < 2 && box.height > 100).toBe(true);
+  }).toPass({ timeout: 10_000 });
   await editor.click();
   await page.keyboard.type('SEL');
   await askSuggestions(page, 'SELECT'); // typing alone may have opened them already
