@@ -1,7 +1,8 @@
-import { FormGrid, FormItem, FormTab } from '@formily/antd-v5';
+import { FormItem, FormTab } from '@formily/antd-v5';
 import { createContext, useContext, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf, type FormComponentName } from '../../schema/form-schema';
+import { LayoutGrid } from '../form/layout-grid';
 import { announcementControl } from './announcement';
 import { autoCompleteControl } from './auto-complete';
 import { checkboxControl } from './checkbox';
@@ -67,9 +68,9 @@ export function withControls(base: ControlRegistry, replaced: Partial<Record<For
  */
 const SchemaTabs = Object.assign(({ children: _children, ...props }: ComponentProps<typeof FormTab>) => <FormTab {...props} />, { TabPane: FormTab.TabPane });
 
-/** The component map of the form engine: each control's form field, plus the grid, the tabs (a template's tab groups) and the form item. */
+/** The component map of the form engine: each control's form field, plus the grid (measuring its layout box), the tabs (a template's tab groups) and the form item. */
 export function formComponentsOf(controls: ControlRegistry): Record<FormComponentName | 'FormGrid' | 'FormItem' | 'FormTab', ComponentType<never>> {
-  const out = { FormGrid: FormGrid as ComponentType<never>, FormItem: FormItem as ComponentType<never>, FormTab: SchemaTabs as ComponentType<never> } as Record<FormComponentName | 'FormGrid' | 'FormItem' | 'FormTab', ComponentType<never>>;
+  const out = { FormGrid: LayoutGrid as ComponentType<never>, FormItem: FormItem as ComponentType<never>, FormTab: SchemaTabs as ComponentType<never> } as Record<FormComponentName | 'FormGrid' | 'FormItem' | 'FormTab', ComponentType<never>>;
   for (const d of Object.values(controls)) out[d.name] = d.Field;
   return out;
 }

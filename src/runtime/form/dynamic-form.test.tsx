@@ -32,4 +32,24 @@ describe('DynamicForm', () => {
     expect(seen.length).toBeGreaterThanOrEqual(12); // every FormItem measured its label
     expect(seen.every((drawn) => !drawn)).toBe(true);
   });
+
+  it('lays a form out in its columns while a transform shrinks it on screen, as a dialog opening with its zoom does', async () => {
+    // the dialog at the start of its zoom: on screen a fifth of its 900 px, laid out at 900
+    const original = Element.prototype.getBoundingClientRect;
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return this.closest('.wb-dynamic-form') ? new DOMRect(0, 0, 180, 120) : original.call(this);
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.closest('.wb-dynamic-form') ? 900 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.closest('.wb-dynamic-form') ? 600 : 0;
+    });
+    // precondition: what the on-screen box alone gives, one column
+    expect(document.createElement('div').getBoundingClientRect().width).toBe(0);
+    render(<Form />);
+    const grid = document.querySelector<HTMLElement>('.ant-formily-grid-layout')!;
+    expect(original.call(grid).width).toBe(0);
+    await waitFor(() => expect(grid.style.gridTemplateColumns).toMatch(/^repeat\(4,/));
+  });
 });

@@ -66,25 +66,6 @@ export function useTemplateForm(template: Pick<Template, 'formatStyle' | 'formSu
  * gutter 20, at least 550 px wide; 提交 and 重置 unless the host brings its own buttons.
  */
 /**
- * Formily's grid counts its columns from the container's on-screen box, which a dialog's opening
- * zoom shrinks: a form measured mid-animation would keep one column. When an animation around the
- * form ends, the grid is told to measure again (an attribute change it watches).
- */
-function useGridRemeasure(box: React.RefObject<HTMLDivElement | null>) {
-  useEffect(() => {
-    // only a dialog's own opening animation: other animations and transitions around a big form must not re-lay it out
-    const onEnd = (event: Event) => {
-      const el = box.current;
-      const target = event.target;
-      if (!el || !(target instanceof Element) || !target.classList.contains('ant-modal') || !target.contains(el)) return;
-      el.querySelectorAll('.ant-formily-grid-layout').forEach((grid) => grid.setAttribute('data-grid-span', String(Date.now())));
-    };
-    document.addEventListener('animationend', onEnd, true);
-    return () => document.removeEventListener('animationend', onEnd, true);
-  }, [box]);
-}
-
-/**
  * Off-screen fields are neither laid out nor painted (shell.css, `content-visibility: auto`), but
  * only once the form has been drawn: each Formily FormItem measures its label in the first frame
  * after it mounts, and a measurement inside a skipped box lays that box out on its own (300 fields:
@@ -107,7 +88,6 @@ export function DynamicForm({ handle, onSubmit, buttons = true }: { handle: Dyna
   const submit = useLeadingDebounce(() => { void handle.form.submit(onSubmit ?? (() => undefined)).catch(() => undefined); }, SUBMIT_DEBOUNCE_MS);
   const reset = useLeadingDebounce(() => { void handle.form.reset('*', { forceClear: false, validate: false }); }, SUBMIT_DEBOUNCE_MS);
   const box = useRef<HTMLDivElement>(null);
-  useGridRemeasure(box);
   useSkipOffscreenAfterFirstFrame(box);
   return (
     <FormProvider form={handle.form}>
