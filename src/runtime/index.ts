@@ -1,6 +1,7 @@
 /** The runtime's public entry: what the shell and the designer's preview may use. */
 export { RuntimeProvider, useRuntime, useTr, type RuntimeRequest, type RuntimeServices } from './runtime-context';
-export { ReportChartView, TemplateList, TemplateListPage, PAGE_SIZES, openingListCall } from './list/template-list-page';
+export { ReportChartView, TemplateList, TemplateListPage, PAGE_SIZES } from './list/template-list-page';
+export { openingListCall } from './list/opening-call';
 export type { Row } from './list/list-columns';
 export { listColumns, renderCell } from './list/list-columns';
 export { DynamicForm, useTemplateForm, keepFocus, SUBMIT_DEBOUNCE_MS } from './form/dynamic-form';

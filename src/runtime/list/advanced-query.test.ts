@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { rangeText } from './advanced-query';
+import { rangeText } from './opening-call';
 
 describe('rangeText', () => {
   it('a date range covers whole days: 00:00:00 to 23:59:59', () => {

@@ -3,68 +3,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { useTr } from '../runtime-context';
-import { advancedRangeStart, buildSearchConditions, type Operator, type SearchCondition } from '../../schema/search';
-import { WHOLE_DAY, parseTimeOfDay, rangeBounds, type TimeRange } from '../../schema/time-dialogs';
+import type { Operator, SearchCondition } from '../../schema/search';
+import { rangeBounds, type TimeRange } from '../../schema/time-dialogs';
+import { advancedConditions, advancedFields } from './opening-call';
 
 const NUMBER_OPS: { value: Operator; label: string }[] = [
   { value: 'le', label: '≤' }, { value: 'ge', label: '≥' }, { value: 'eq', label: '=' }, { value: 'lt', label: '<' }, { value: 'gt', label: '>' },
 ];
-const FORMAT = 'YYYY-MM-DD HH:mm:ss';
-/**
- * A picked range's text. A date range covers whole days — from 00:00:00 to 23:59:59, or from the
- * field's configured start to its end time (选择时间范围) — spec 001 §4; a time range is as picked.
- */
-export function rangeText(range: [Dayjs | null, Dayjs | null], wholeDays: boolean, bounds: TimeRange = WHOLE_DAY): (string | null)[] {
-  const [start, end] = range;
-  return [
-    start ? (wholeDays ? atTime(start, bounds[0]) : start).format(FORMAT) : null,
-    end ? (wholeDays ? atTime(end, bounds[1]) : end).format(FORMAT) : null,
-  ];
-}
-/** The day of `day` at a HH:mm:ss time of day. */
-function atTime(day: Dayjs, time: string): Dayjs {
-  return day.startOf('day').add(parseTimeOfDay(time) ?? 0, 'second');
-}
 /** Picking days in a date-time range starts and ends at the field's bounds (00:00:00 and 23:59:59 unless configured) until a time is chosen. */
 const dayBounds = (bounds: TimeRange) => ({ defaultValue: [dayjs(bounds[0], 'HH:mm:ss'), dayjs(bounds[1], 'HH:mm:ss')] as [Dayjs, Dayjs] });
-
-/** The fields of a list the advanced query offers. */
-export const advancedFields = (fields: readonly FieldDefinition[]) => fields.filter((f) => f.iallowAdvanceQuery);
-
-/** The search conditions of the advanced query's values (a range covers what its picker shows). */
-export function advancedConditions(queryFields: readonly FieldDefinition[], values: Record<string, unknown>): SearchCondition[] {
-  const ops: Record<string, Operator> = {};
-  const plain: Record<string, unknown> = {};
-  for (const f of queryFields) {
-    const v = values[f.fieldName];
-    if (f.detailsUrl === 'TIME_RANGE_BOX' || f.detailsUrl === 'DATA_RANGE_BOX') {
-      const range = v as [Dayjs | null, Dayjs | null] | undefined;
-      plain[f.fieldName] = range ? rangeText(range, f.detailsUrl === 'DATA_RANGE_BOX', rangeBounds(f)) : undefined;
-    } else {
-      plain[f.fieldName] = v;
-    }
-    if (f.detailsUrl === 'NUMBER') ops[f.fieldName] = (values[`${f.fieldName}__op`] as Operator | undefined) ?? 'le';
-  }
-  return buildSearchConditions(queryFields.map((f) => ({ fieldName: f.fieldName, detailsUrl: f.detailsUrl, customTable: f.customTable, id: f.id })), plain, ops);
-}
-
-/**
- * The advanced query's starting values (a range configured with 选择时间范围 starts with today) and
- * the conditions they stand for: the list starts filtered by exactly what the panel shows.
- */
-export function advancedStart(fields: readonly FieldDefinition[], now: Date, preset: Record<string, string> = {}): { values: Record<string, unknown>; conditions: SearchCondition[] } {
-  const queryFields = advancedFields(fields);
-  const values: Record<string, unknown> = {};
-  for (const f of queryFields) {
-    const range = advancedRangeStart(f, now);
-    if (range) values[f.fieldName] = [dayjs(range[0]), dayjs(range[1])];
-    // a preset value of a choice field (e.g. 单据状态 from a 待办 link)
-    if (Object.prototype.hasOwnProperty.call(preset, f.fieldName) && (f.detailsUrl === 'SELECT' || f.detailsUrl === 'SELECT_MORE')) {
-      values[f.fieldName] = f.detailsUrl === 'SELECT_MORE' ? [preset[f.fieldName]] : preset[f.fieldName];
-    }
-  }
-  return { values, conditions: advancedConditions(queryFields, values) };
-}
 
 /**
  * The advanced query: one input per field allowed in it, by the field's search input kind, starting

@@ -8,8 +8,8 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import type { Template, TemplateButton } from '../../schema/template';
 import { formatValue } from '../../schema/value-formats';
 import { TemplateFormDialog, type FormRequest } from '../form/form-dialog';
-import { untranslated, useRuntime, useTr, type RuntimeRequest, type Tr } from '../runtime-context';
-import { AdvancedQuery, advancedStart } from './advanced-query';
+import { untranslated, useRuntime, useTr, type Tr } from '../runtime-context';
+import { AdvancedQuery } from './advanced-query';
 import { WeighCorrectDialog } from './weigh-correct-dialog';
 import { DetailPopup } from './detail-popup';
 import { ButtonGroup } from './button-group';
@@ -21,7 +21,8 @@ import { HorizontalWindow, VIRTUAL_ROW_COMPONENTS } from './virtual-row';
 import { ListTree } from './list-tree';
 import { ROW_ACTIONS, resourceBase, selectionProblem } from './list-actions';
 import { SELECTION_COLUMN_WIDTH, useRowSelection } from './row-selection';
-import { firstRows, isPendingRow, listCall, openingQuery, pendingIndex, rowKeyOf, useListData } from './use-list-data';
+import { isPendingRow, pendingIndex, rowKeyOf, useListData } from './use-list-data';
+import { advancedStart } from './opening-call';
 import { onResourceSaved } from './list-events';
 import { PicturesViewer } from './pictures-viewer';
 import { useExport } from './use-export';
@@ -89,17 +90,6 @@ export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, 
   if (missing) return <NoTemplate />;
   if (!template) return <Skeleton active />;
   return <TemplateList key={JSON.stringify(preset ?? {})} template={template} menuId={formActions ? menuId : undefined} onOpen={onOpen} refresh={refresh} pagePath={pagePath} preset={preset} />;
-}
-
-/**
- * The first list call of a template's list page as it opens (its advanced query's starting conditions,
- * its first block): the shell makes it early for the address it opens, and the page takes that answer.
- */
-export function openingListCall(template: Template, now: Date, preset?: Record<string, string>): RuntimeRequest | null {
-  if (!template.resUrl) return null;
-  const query = openingQuery(template, advancedStart(template.listSubList ?? [], now, preset).conditions);
-  const { pn, ps } = firstRows(template, query);
-  return listCall(template, query, pn, ps);
 }
 
 /** A row of a windowed page whose block has not come yet: asks for the block once it is drawn (scrolled into view). */

@@ -1,26 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ListResponse, SearchCondition, SortEntry } from '../../schema/search';
+import type { ListResponse, SearchCondition } from '../../schema/search';
 import type { Template } from '../../schema/template';
-import { useRuntime, type RuntimeRequest } from '../runtime-context';
+import { useRuntime } from '../runtime-context';
 import type { Row } from './list-columns';
+import { firstRows, listCall, openingQuery, type ListQuery } from './opening-call';
 
-export interface ListQuery { pn: number; ps: number; sort: SortEntry[]; quick: SearchCondition | null; advanced: SearchCondition[]; tree?: SearchCondition | null }
-
-/** The most rows one request of a windowed page asks for (the server answers at most 1000 a request). */
-export const BLOCK_ROWS = 500;
-/** Fewer rows a block than this would make too many requests: such a page loads in one request. */
-const MIN_BLOCK_ROWS = 100;
-
-/**
- * The rows a block of a page of `ps` rows holds, or null when the page loads in one request. A page of
- * more than BLOCK_ROWS rows loads in blocks, each asked for as a page of its own (`limit {pn, ps: block}`),
- * so the block divides the page size: the largest divisor of `ps` from MIN_BLOCK_ROWS to BLOCK_ROWS.
- */
-export function blockRows(ps: number): number | null {
-  if (!Number.isInteger(ps) || ps <= BLOCK_ROWS) return null;
-  for (let b = BLOCK_ROWS; b >= MIN_BLOCK_ROWS; b--) if (ps % b === 0) return b;
-  return null;
-}
+export type { ListQuery };
 
 /** A row of a windowed page whose block has not come yet: its index in the page (the table draws it empty). */
 const PENDING = '__pendingRow';
@@ -36,24 +21,6 @@ export const pendingIndex = (row: Row): number => row[PENDING] as number;
 export const rowKeyOf = (row: Row): React.Key => (row[PENDING_KEY] as string | undefined) ?? row.id ?? JSON.stringify(row);
 // a negative id: no stored row has it
 const pendingRow = (index: number): Row => ({ id: -(index + 1), [PENDING]: index, [PENDING_KEY]: `pending:${index}` });
-
-/** The list call for rows `pn`/`ps` (a page or a block) of a query: the page's own calls and the shell's early call are this one. */
-export function listCall(template: Template, query: ListQuery, pn: number, ps: number): RuntimeRequest {
-  const search = [...(query.tree ? [query.tree] : []), ...(query.quick ? [query.quick] : []), ...query.advanced];
-  return {
-    method: template.resMethod ?? 'POST', url: template.resUrl!, list: true, quiet: true,
-    body: { search, limit: { pn, ps }, sort: query.sort, tplId: template.id ?? null },
-  };
-}
-
-/** The query a list opens with: the template's page size, filtered by the advanced query's starting conditions. */
-export const openingQuery = (template: Template | null, advanced: SearchCondition[]): ListQuery => ({ pn: 1, ps: template?.ps ?? 10, sort: [], quick: null, advanced });
-
-/** The rows of a query's page a list asks for first: its first block when it loads in blocks, else the page (a chart's page loads whole). */
-export function firstRows(template: Template, query: ListQuery): { pn: number; ps: number } {
-  const block = template.chart ? null : blockRows(query.ps);
-  return block ? { pn: ((query.pn - 1) * query.ps) / block + 1, ps: block } : { pn: query.pn, ps: query.ps };
-}
 
 /** What a windowed page has asked for: blocks loaded or on their way, for the query of one load. */
 interface Window { seq: number; block: number; offset: number; rows: number; asked: Set<number> }

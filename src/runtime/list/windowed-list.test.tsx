@@ -5,8 +5,9 @@ import type { ListResponse } from '../../schema/search';
 import type { Template } from '../../schema/template';
 import { RuntimeProvider, type RuntimeRequest, type RuntimeServices } from '../runtime-context';
 import type { Row } from './list-columns';
-import { openingListCall, TemplateList } from './template-list-page';
-import { BLOCK_ROWS, blockRows, isPendingRow, useListData } from './use-list-data';
+import { TemplateList } from './template-list-page';
+import { BLOCK_ROWS, blockRows, openingListCall } from './opening-call';
+import { isPendingRow, useListData } from './use-list-data';
 
 afterEach(cleanup);
 

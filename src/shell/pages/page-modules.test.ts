@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openingListCall } from '../../runtime/list/opening-call';
 import { templateRequest } from '../../runtime/template-request';
+import type { Template } from '../../schema/template';
 import { request } from '../request/request';
 import type { MenuButton, MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
@@ -85,5 +87,22 @@ describe('asking for the page an address opens at start, before the app has load
     preloadAtStart({ pathname: '/modules/material/as-driver/edit', search: '' }, app);
     expect(calls).toHaveBeenCalledTimes(1);
     expect(app).toHaveBeenCalledTimes(5);
+  });
+
+  it('a kept session opening a template list asks for its first rows as soon as its template has come, without waiting for the code of the list', async () => {
+    signIn();
+    const template = { id: 7, formatType: 'LIST', resUrl: '/material/as-driver/list', resMethod: 'POST', ps: 20, listSubList: [] } as unknown as Template;
+    let answer: (t: Template) => void = () => undefined;
+    const isTemplate = (o: unknown) => JSON.stringify(o) === JSON.stringify(templateRequest('LIST', 2));
+    calls.mockImplementation((o) => (isTemplate(o) ? new Promise((resolve) => { answer = resolve as never; }) : new Promise(() => {})));
+    preloadAtStart({ pathname: '/modules/material/as-driver/index', search: '' }, () => undefined);
+    // precondition: the template is asked for, and nothing else until it comes
+    expect(calls).toHaveBeenCalledTimes(1);
+    expect(isTemplate(calls.mock.calls[0][0])).toBe(true);
+    // the list's code (the runtime) never loads in this test: the rows' call is made without it
+    answer(template);
+    await vi.waitFor(() => expect(calls).toHaveBeenCalledTimes(2));
+    expect(calls.mock.calls[1][0]).toEqual(openingListCall(template, new Date()));
+    expect(calls.mock.calls[1][0]).toMatchObject({ url: '/material/as-driver/list', body: { limit: { pn: 1, ps: 20 } } });
   });
 });

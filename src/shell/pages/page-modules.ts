@@ -16,6 +16,8 @@ export const loadMenuPage = () => import('./menu-page');
 export const loadFormPage = () => import('./form-page');
 export const loadRuntime = () => import('../../runtime');
 export const loadDesignerPages = () => import('./designer-pages');
+/** A template list's opening call (no React, no antd): small, so a list's first rows are asked for as soon as its template has come. */
+export const loadOpeningCall = () => import('../../runtime/list/opening-call');
 
 /**
  * Which on-demand module the page at an address draws (from the menu kept with the session), and the
@@ -40,7 +42,8 @@ export function pageModuleOf(menu: readonly MenuNode[], pathname: string): PageM
  * Opening a signed-in address (a reload, a link): the layout, the menu page and the page's own module
  * are fetched together at start, instead of one after another as each renders the next; a form
  * page's template and a template list's are asked for first, and a template list's first rows as soon
- * as its template and the runtime are in (the page takes those answers). A list opened with a preset in
+ * as its template has come (with the small module that makes the call, not the runtime: the server
+ * answers while the page's code loads; the page takes those answers). A list opened with a preset in
  * its address (`?status=`) asks for its rows itself. `beforeCode` runs between the template's request and
  * the code's (at start: the app's own import, which the page's code must not queue behind).
  */
@@ -49,14 +52,15 @@ export function preloadPage(menu: readonly MenuNode[], pathname: string, search 
   startedAt = null;
   const page = pageModuleOf(menu, pathname);
   const template = page?.template ? askEarly<Template>(page.template) : null;
+  const opening = page?.module === 'list' && template && !search ? loadOpeningCall() : null;
   beforeCode?.();
   void loadLayout();
   void loadMenuPage();
   if (!page) return;
-  const module = { form: loadFormPage, list: loadRuntime, designer: loadDesignerPages }[page.module]();
-  if (page.module !== 'list' || !template || search) return;
-  Promise.all([template, module as ReturnType<typeof loadRuntime>]).then(([t, runtime]) => {
-    const rows = runtime.openingListCall(t, new Date());
+  void { form: loadFormPage, list: loadRuntime, designer: loadDesignerPages }[page.module]();
+  if (!template || !opening) return;
+  Promise.all([template, opening]).then(([t, { openingListCall }]) => {
+    const rows = openingListCall(t, new Date());
     if (rows) askEarly(rows);
   }, () => { /* the page's own calls report a failure */ });
 }
