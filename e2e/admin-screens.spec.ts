@@ -40,6 +40,42 @@ test('角色管理 runs on the template runtime: list, search, 新增 with the c
   await expectNoConsoleErrors(problems);
 });
 
+test('with animations on, a dialog form has its columns in every frame of the dialog\'s opening zoom', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '系统管理', '角色管理');
+  await expect(rows(page).filter({ hasText: '司磅员' })).toHaveCount(1);
+  // each animation frame from the click: the dialog's scale and its form grid's columns
+  await page.evaluate(() => {
+    const seen: { scale: number; columns: string }[] = [];
+    (window as unknown as { __frames: typeof seen }).__frames = seen;
+    const started = performance.now();
+    const tick = () => {
+      const modal = document.querySelector<HTMLElement>('.ant-modal');
+      const grid = document.querySelector<HTMLElement>('.ant-modal .ant-formily-grid-layout');
+      if (modal && grid && grid.style.gridTemplateColumns) {
+        seen.push({ scale: modal.getBoundingClientRect().width / modal.offsetWidth, columns: grid.style.gridTemplateColumns.replace(/,.*$/, '') });
+      }
+      if (performance.now() - started < 1500) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await button(page, /新\s*增/).click();
+  await expect(formDialog(page).locator('.ant-modal-title')).toHaveText('角色 — 新增');
+  await page.waitForTimeout(1600);
+  const frames = await page.evaluate(() => (window as unknown as { __frames: { scale: number; columns: string }[] }).__frames);
+  // precondition: the form was on screen while the dialog was still zooming in
+  expect(frames.filter((f) => f.scale < 0.9).length).toBeGreaterThan(0);
+  // the columns the form has once the dialog stands still, in every frame before (at 1280 px: two)
+  const settled = await formDialog(page).locator('.ant-formily-grid-layout').first().evaluate((el) => (el as HTMLElement).style.gridTemplateColumns.replace(/,.*$/, ''));
+  expect(settled).toMatch(/^repeat\([248]$/);
+  expect([...new Set(frames.map((f) => f.columns))]).toEqual([settled]);
+  await expectNoConsoleErrors(problems);
+  await context.close();
+});
+
 test('在线用户: an administrator forces a signed-in weigher out', async ({ page, browser }) => {
   const weigher = await browser.newPage();
   await signIn(weigher, 'weigher');
