@@ -45,11 +45,10 @@ describe('DynamicForm', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
       return this.closest('.wb-dynamic-form') ? 600 : 0;
     });
-    // precondition: what the on-screen box alone gives, one column
-    expect(document.createElement('div').getBoundingClientRect().width).toBe(0);
     render(<Form />);
     const grid = document.querySelector<HTMLElement>('.ant-formily-grid-layout')!;
-    expect(original.call(grid).width).toBe(0);
+    // precondition: the grid's on-screen box is 180 px wide, room for one column only
+    expect(Element.prototype.getBoundingClientRect.call(grid).width).toBe(180);
     await waitFor(() => expect(grid.style.gridTemplateColumns).toMatch(/^repeat\(4,/));
   });
 });

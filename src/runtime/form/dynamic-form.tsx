@@ -62,10 +62,6 @@ export function useTemplateForm(template: Pick<Template, 'formatStyle' | 'formSu
 }
 
 /**
- * The dynamic form (spec 001 §2 screen 4): a 48-unit grid of 4 or 8 columns, label width 100,
- * gutter 20, at least 550 px wide; 提交 and 重置 unless the host brings its own buttons.
- */
-/**
  * Off-screen fields are neither laid out nor painted (shell.css, `content-visibility: auto`), but
  * only once the form has been drawn: each Formily FormItem measures its label in the first frame
  * after it mounts, and a measurement inside a skipped box lays that box out on its own (300 fields:
@@ -80,6 +76,10 @@ function useSkipOffscreenAfterFirstFrame(box: React.RefObject<HTMLDivElement | n
   }, [box]);
 }
 
+/**
+ * The dynamic form (spec 001 §2 screen 4): a 48-unit grid of 4 or 8 columns, label width 100,
+ * gutter 20, at least 550 px wide; 提交 and 重置 unless the host brings its own buttons.
+ */
 export function DynamicForm({ handle, onSubmit, buttons = true }: { handle: DynamicFormHandle; onSubmit?(values: Record<string, unknown>): void | Promise<void>; buttons?: boolean }) {
   // the controls in force (ControlsProvider): a host may replace some, e.g. the designer's canvas
   const controls = useControls();
