@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { Template } from '../../schema/template';
 import { useRuntime, useTr } from '../runtime-context';
 import { resourceBase } from './list-actions';
-import type { ListQuery } from './use-list-data';
+import type { ListQuery } from './opening-call';
 
 /** How far an export has come: bytes received and the row count the server announced. */
 export interface ExportProgress { received: number; total: number | null }

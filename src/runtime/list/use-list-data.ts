@@ -5,8 +5,6 @@ import { useRuntime } from '../runtime-context';
 import type { Row } from './list-columns';
 import { firstRows, listCall, openingQuery, type ListQuery } from './opening-call';
 
-export type { ListQuery };
-
 /** A row of a windowed page whose block has not come yet: its index in the page (the table draws it empty). */
 const PENDING = '__pendingRow';
 const PENDING_KEY = '__pendingKey';
