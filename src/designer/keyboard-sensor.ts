@@ -1,8 +1,18 @@
-import { KeyboardSensor, type KeyboardSensorProps, type SensorInstance } from '@dnd-kit/core';
+import { KeyboardSensor, type KeyboardSensorOptions, type KeyboardSensorProps, type SensorInstance } from '@dnd-kit/core';
+
+/** The keyboard sensor's options, and what the screen does at a drop by the keyboard. */
+export interface PromptKeyboardOptions extends KeyboardSensorOptions {
+  /**
+   * Called at a key that ends the drag (Enter, Space), before dnd-kit hears it. `true`: the screen has
+   * done the drop's own work (its command, the field at its place), and dnd-kit ends its drag after
+   * the next frame is painted; `false`: dnd-kit ends it now, as its own sensor does.
+   */
+  onDrop?(event: KeyboardEvent): boolean;
+}
 
 /** The parts of dnd-kit's keyboard sensor (6.x) this one builds on; TypeScript calls them private. */
 interface SensorParts {
-  props: KeyboardSensorProps;
+  props: KeyboardSensorProps & { options: PromptKeyboardOptions };
   listeners: { add(type: string, handler: (event: Event) => void): void };
   windowListeners: { add(type: string, handler: (event: Event) => void): void };
   handleStart(): void;
@@ -12,6 +22,14 @@ interface SensorParts {
 
 const Base = KeyboardSensor as unknown as new (props: KeyboardSensorProps) => SensorInstance;
 
+/** dnd-kit's own keys (6.x), when the options name none. */
+const END_CODES = ['Space', 'Enter', 'Tab'];
+
+/** After the next frame is painted: a frame callback, then a task (the frame's painting comes between). */
+function afterPaint(fn: () => void): void {
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
 /**
  * dnd-kit's keyboard sensor, listening for the keys from the moment a field is picked up.
  *
@@ -20,6 +38,11 @@ const Base = KeyboardSensor as unknown as new (props: KeyboardSensorProps) => Se
  * after Space (a quick typist, a busy machine) reached no listener
  * and was lost, and the field stayed where it was. This one listens at once and skips the picking
  * event itself instead.
+ *
+ * With `onDrop`, a drop by the keyboard is shown in the frame after the key: the screen runs its
+ * command at the key, and dnd-kit's end of the drag (its state put back, its measuring, a render of
+ * everything under its context) waits until that frame is painted. A key, a resize or a tab switch
+ * before then ends the drag at once, so no drag that has landed hears a key.
  */
 export class PromptKeyboardSensor extends Base {
   static activators = KeyboardSensor.activators;
@@ -33,9 +56,30 @@ export class PromptKeyboardSensor extends Base {
       return;
     }
     self.handleStart();
-    self.windowListeners.add('resize', self.handleCancel);
-    self.windowListeners.add('visibilitychange', self.handleCancel);
+    const { onDrop, keyboardCodes } = self.props.options;
+    const ends = keyboardCodes?.end ?? END_CODES;
+    /** The key of a drop already shown, whose end dnd-kit has yet to hear. */
+    let landed: KeyboardEvent | null = null;
+    const end = () => {
+      if (!landed) return;
+      const event = landed;
+      landed = null;
+      self.handleKeyDown(event);
+    };
+    self.windowListeners.add('resize', (event) => { if (landed) end(); else self.handleCancel(event); });
+    self.windowListeners.add('visibilitychange', (event) => { if (landed) end(); else self.handleCancel(event); });
     const picking = self.props.event;
-    self.listeners.add('keydown', (event) => { if (event !== picking) self.handleKeyDown(event); });
+    self.listeners.add('keydown', (event) => {
+      if (event === picking) return;
+      // a key soon after the drop: the drag ends first (the key is the screen's, not the drag's)
+      if (landed) { end(); return; }
+      if (onDrop && event instanceof KeyboardEvent && ends.includes(event.code) && onDrop(event)) {
+        event.preventDefault();
+        landed = event;
+        afterPaint(end);
+        return;
+      }
+      self.handleKeyDown(event);
+    });
   }
 }

@@ -153,6 +153,33 @@ describe('form designer', () => {
     expect(document.querySelector('[data-palette="col:fd_truck.tare"]')).toBeNull();
   });
 
+  it('a keyboard drop places the field at the key itself; the drag ends after the frame that shows it, or at once at the next key', async () => {
+    const ghost = () => document.querySelector('.wb-fd-ghost');
+    setup();
+    await pickUpTare();
+    fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight' });
+    await waitFor(() => expect(live()).toBe('第2行第2列，占1列'));
+    fireEvent.keyDown(document, { key: 'Enter', code: 'Enter' });
+    // placed and said by the key's own handling, while the drag (its ghost) is still under way
+    expect(card('tare').style.gridRow).toBe('2');
+    expect(card('tare').style.gridColumn).toBe('13 / span 12');
+    expect(live()).toBe('已移动到第2行第2列，占1列');
+    expect(ghost()).not.toBeNull();
+    await waitFor(() => expect(ghost()).toBeNull());
+    expect(document.querySelector('[data-palette="col:fd_truck.tare"]')).toBeNull();
+
+    // the same drop with an arrow pressed before the frame: the drag ends at once and the arrow moves nothing
+    cleanup();
+    setup();
+    await pickUpTare();
+    fireEvent.keyDown(document, { key: 'Enter', code: 'Enter' });
+    expect(ghost()).not.toBeNull();
+    fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight' });
+    expect(ghost()).toBeNull();
+    expect(card('tare').style.gridColumn).toBe('1 / span 12');
+    expect(live()).toBe('已移动到第2行第1列，占1列');
+  });
+
   it('a card dropped on a later row follows the reading order, moved in place (keeping its focus) where the browser can', async () => {
     const order = () => [...document.querySelectorAll('.wb-fd-field')].map((el) => (el as HTMLElement).dataset.field);
     const proto = HTMLElement.prototype as HTMLElement & { moveBefore?(node: Node, child: Node | null): void };

@@ -30,7 +30,7 @@ import {
 } from './model';
 import { Palette as PaletteBody, dragOf, sourceListener, type Drag } from './palette';
 import { PropertyPanel as PropertyPanelBody } from './property-panel';
-import { PromptKeyboardSensor } from '../keyboard-sensor';
+import { PromptKeyboardSensor, type PromptKeyboardOptions } from '../keyboard-sensor';
 import './form-designer.css';
 import { createStore, useDesigner, type DesignerStore } from './store';
 
@@ -167,6 +167,10 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   /** A drag is under way (from its start to its end or cancel). */
   const dragging = useRef(false);
   const pointer = useRef<ReturnType<typeof followPointer> | null>(null);
+  /** The drag under way, and whether a keyboard drop has already done its work (see `dropByKey`). */
+  const activeDrag = useRef<Drag | null>(null);
+  const landedRef = useRef(false);
+  const dropRef = useRef<() => boolean>(() => false);
 
   const commit = useCallback((next: DesignerState) => {
     store.set(next);
@@ -288,7 +292,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
 
   // the same options while the getter is the same: new options make new sensors, and new sensors a
   // new drag context, which re-renders every field card
-  const keyboardOptions = useMemo(() => ({ coordinateGetter, keyboardCodes: KEYBOARD_CODES }), [coordinateGetter]);
+  const keyboardOptions = useMemo<PromptKeyboardOptions>(() => ({ coordinateGetter, keyboardCodes: KEYBOARD_CODES, onDrop: () => dropRef.current() }), [coordinateGetter]);
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(PromptKeyboardSensor, keyboardOptions));
 
   /** A card's pointer-down or key-down to the cards' drag source (not while a drag is under way or another source took the event). */
@@ -306,6 +310,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
 
   const onDragStart = (e: DragStartEvent) => {
     const d = dragOf(e.active.data.current);
+    activeDrag.current = d;
     dragging.current = true;
     pointer.current?.stop();
     pointer.current = followPointer(e.activatorEvent);
@@ -410,6 +415,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
 
   const finish = () => {
     dragging.current = false;
+    activeDrag.current = null;
     pointer.current?.stop();
     pointer.current = null;
     targetRef.current = null;
@@ -425,8 +431,36 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
     const requested = spanRef.current;
     const viaKeyboard = keyboardPaletteRef.current;
     keyboardPaletteRef.current = false;
+    const shown = landedRef.current;
+    landedRef.current = false;
     finish();
-    if (!d) return;
+    if (d && !shown) land(d, t, requested, viaKeyboard);
+  };
+
+  /**
+   * A drop by the keyboard (Enter), at its key: the drop's command now, so that the field is at its
+   * place in the next frame; dnd-kit ends its drag after that frame (`PromptKeyboardSensor`), and
+   * `onDragEnd` then only clears the drag.
+   */
+  const dropByKey = (): boolean => {
+    const d = activeDrag.current;
+    if (!d || landedRef.current) return false;
+    const t = targetRef.current;
+    const requested = spanRef.current;
+    const viaKeyboard = keyboardPaletteRef.current;
+    keyboardPaletteRef.current = false;
+    landedRef.current = true;
+    // the keys are the canvas's again (the ghost stays until dnd-kit's end)
+    targetRef.current = null;
+    spanRef.current = null;
+    marks.set({ dragging: null, over: null });
+    land(d, t, requested, viaKeyboard);
+    return true;
+  };
+  dropRef.current = dropByKey;
+
+  /** What a drop does: the command of drag `d` at target `t`, and what is said of it. */
+  const land = (d: Drag, t: Target | null, requested: number | null, viaKeyboard: boolean) => {
     const state = store.get();
     const u = unitOf(state.draft);
     const landed = (id: string, extra?: SpanClamp | null) => {
@@ -512,8 +546,10 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
 
   const onDragCancel = () => {
     keyboardPaletteRef.current = false;
+    const shown = landedRef.current;
+    landedRef.current = false;
     finish();
-    say(tr('已取消'));
+    if (!shown) say(tr('已取消'));
   };
 
   /** Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) in the area that has the focus. */
