@@ -170,8 +170,43 @@ const GridCards = memo(function GridCards({ rows, from, to, pinned, api }: {
 }) {
   const ids: string[] = [];
   rows.forEach((row, r) => { if ((r >= from && r < to) || pinned.includes(r)) ids.push(...row); });
-  return <>{ids.map((id) => <FieldCard key={id} id={id} api={api} />)}</>;
+  const order = useSettledOrder(ids);
+  return <>{order.map((id) => <FieldCard key={id} id={id} api={api} />)}</>;
 });
+
+/**
+ * The cards' order in the document: their reading order, except that when only the order changed (a
+ * card dropped on another row) the old order stays for the frame that shows the drop, and the new
+ * one follows once that frame is painted. A card takes its place on the grid by its own style, so the
+ * frame is right either way; moving its element among its siblings makes the browser style it again
+ * and place every card of the grid anew (2–3 ms with 200 cards), which need not come between the
+ * key and the field at its place. Cards that come or go (a field added, a scroll) change the order at
+ * once.
+ */
+function useSettledOrder(ids: readonly string[]): readonly string[] {
+  const shown = useRef(ids);
+  const [, settle] = useState(0);
+  const prev = shown.current;
+  let order = ids;
+  if (prev.length === ids.length && !sameItems(prev, ids)) {
+    const members = new Set(prev);
+    if (ids.every((id) => members.has(id))) order = prev;
+  }
+  shown.current = order;
+  const lagging = order !== ids;
+  useEffect(() => {
+    if (!lagging) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        shown.current = ids;
+        settle((n) => n + 1);
+      }, 0);
+    });
+    return () => { cancelAnimationFrame(frame); clearTimeout(timer); };
+  }, [lagging, ids]);
+  return order;
+}
 
 /** Rows are drawn this many beyond each edge of the screen, and the drawn window moves in steps of as many. */
 const WINDOW_STEP = 8;

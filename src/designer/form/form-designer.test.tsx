@@ -180,7 +180,7 @@ describe('form designer', () => {
     expect(live()).toBe('已移动到第2行第1列，占1列');
   });
 
-  it('a card dropped on a later row follows the reading order, moved in place (keeping its focus) where the browser can', async () => {
+  it('a card dropped on a later row is at its place at once and takes its reading order after that frame, moved in place (keeping its focus) where the browser can', async () => {
     const order = () => [...document.querySelectorAll('.wb-fd-field')].map((el) => (el as HTMLElement).dataset.field);
     const proto = HTMLElement.prototype as HTMLElement & { moveBefore?(node: Node, child: Node | null): void };
     // jsdom has no moveBefore: one that records what it moved (and moves it the old way underneath)
@@ -201,8 +201,11 @@ describe('form designer', () => {
       act(() => card('plateNo').focus());
       fireEvent.keyDown(card('plateNo'), { key: 'z', code: 'KeyZ', ctrlKey: true, shiftKey: true });
       await waitFor(() => expect(card('plateNo').style.gridRow).toBe('2'));
-      // read after 司机 now, and moved by moveBefore, not taken out of the document
-      expect(order()).toEqual(['driver', 'plateNo']);
+      // at its place at once; its element keeps its old place among the cards for the frame that shows it
+      expect(order()).toEqual(['plateNo', 'driver']);
+      expect(moved).toEqual([]);
+      // then read after 司机, and moved by moveBefore, not taken out of the document
+      await waitFor(() => expect(order()).toEqual(['driver', 'plateNo']));
       expect(moved).toEqual(['plateNo']);
     } finally {
       delete proto.moveBefore;
