@@ -17,7 +17,7 @@ export { TimePointDialog, type TimePointDialogProps } from './widgets/time-point
 export { CalculationDialog, type CalculationDialogProps } from './widgets/calculation-dialog';
 export { AnnouncementTable, AnnouncementView, type AnnouncementTableProps, type AnnouncementColumn } from './widgets/announcement-table';
 export {
-  ControlsProvider, useControls, defaultControls, withControls, formComponentsOf, viewControlOf, viewValue, paletteOf, PlatesContext,
+  ControlsProvider, useControls, defaultControls, withControls, formComponentsOf, viewControlOf, viewValue, paletteOf, kindChoices, PlatesContext,
   type ControlRegistry, type ControlDescriptor, type CellProps, type PaletteEntry, type ViewContext,
 } from './controls';
 export { LogDetailDialog } from './list/request-log-drawer';

@@ -287,6 +287,7 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
           <List
             size="small" bordered className="wb-fd-conflict-diff" header={tr('覆盖将带来的变化（对方草稿 → 您的设计）')}
             dataSource={conflict.diff} locale={{ emptyText: tr('两者相同') }}
+            rowKey={(e) => `${e.area}:${e.kind}:${e.key}:${e.kind === 'property' ? e.property : ''}`}
             renderItem={(e) => <List.Item><Tag>{tr(DIFF_LABELS[e.kind])}</Tag>{diffLine(e, tr)}</List.Item>}
             style={{ maxHeight: 320, overflow: 'auto' }}
           />

@@ -104,7 +104,7 @@ describe('form designer', () => {
     await within(palette).findByText('皮重');
     expect(within(palette).queryByText('司机')).toBeNull();
     // the control kinds come from the descriptors' palette entries
-    expect(within(palette).getByText('单行文本')).toBeTruthy();
+    expect(within(palette).getByText('单行文本 / 数字')).toBeTruthy();
     expect(within(palette).getByText('分组页签')).toBeTruthy();
     expect(new Set(calls.map((c) => c.url))).toEqual(new Set([
       '/optimus_prime/cg-format/draft/9', '/optimus_prime/cg-format/history/9', '/optimus_prime/cg-custom-table/list', '/optimus_prime/cg-custom-table/detail/4',

@@ -4,7 +4,7 @@ import {
   createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef,
   type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode,
 } from 'react';
-import { paletteOf, useTr, type ControlRegistry } from '../../runtime';
+import { kindChoices, useTr, type ControlRegistry } from '../../runtime';
 import type { ControlKind } from '../../schema/field-definition';
 import { paletteColumns, type PaletteColumn, type PaletteTable } from './model';
 import { useDerived, type DesignerStore } from './store';
@@ -106,7 +106,7 @@ export function Palette({ store, tables, controls }: { store: DesignerStore; tab
   // computed again when fields come or go, redrawn only when the columns offered change
   const groups = useDerived(store, (s) => [nodeIds(s.draft.nodes), s.draft.meta.customTable, tables], (s) => paletteColumns(s.draft, tables), samePalette);
   const main = useDerived(store, (s) => [s.draft.meta], (s) => s.draft.meta.customTable ?? null, Object.is);
-  const kinds = useMemo(() => paletteOf(controls), [controls]);
+  const kinds = useMemo(() => kindChoices(controls), [controls]);
   return (
     <PaletteDragSource>
     <Collapse
@@ -129,11 +129,14 @@ export function Palette({ store, tables, controls }: { store: DesignerStore; tab
           children: (
             <>
               <Typography.Text type="secondary" className="wb-fd-palette-hint">{tr('拖到字段上改变其控件')}</Typography.Text>
-              {kinds.map((k) => (
-                <PaletteItem key={k.kind} id={`kind:${k.kind}`} drag={{ type: 'kind', kind: k.kind, label: k.label }}>
-                  <span className="wb-fd-icon">{k.icon}</span>{tr(k.label)}
-                </PaletteItem>
-              ))}
+              {kinds.map((k) => {
+                const label = k.labels.map((l) => tr(l)).join(' / ');
+                return (
+                  <PaletteItem key={k.kind} id={`kind:${k.kind}`} drag={{ type: 'kind', kind: k.kind, label }}>
+                    <span className="wb-fd-icon">{k.icon}</span>{label}
+                  </PaletteItem>
+                );
+              })}
             </>
           ),
         },

@@ -1,6 +1,6 @@
 import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useRef } from 'react';
-import { paletteOf, useControls, useTr } from '../../runtime';
+import { kindChoices, useControls, useTr } from '../../runtime';
 import type { ButtonNode, ColumnNode } from '../../schema/design-nodes';
 import { FIELD_TYPES, SEARCH_INPUT_KINDS, type FieldDefinition } from '../../schema/field-definition';
 import { columnMinWidth } from '../../schema/layout-rules';
@@ -30,7 +30,7 @@ export function ColumnPanel({ node, session }: { node: ColumnNode; session: Desi
   const typing = useTyping();
   const f = node.field;
   const set = (key: string, value: unknown, typed?: string) => session.run({ type: 'set-property', id: node.id, key, value, typing: typed });
-  const kinds = paletteOf(controls).map((p) => ({ value: p.kind, label: `${tr(p.label)}（${p.kind}）` }));
+  const kinds = kindChoices(controls).map((k) => ({ value: k.kind, label: `${k.labels.map((l) => tr(l)).join(' / ')}（${k.kind}）` }));
   const format = f.cgValFormat?.valFormatFun ?? null;
   const sample = format && format in VALUE_FORMAT_INFO ? VALUE_FORMAT_INFO[format as keyof typeof VALUE_FORMAT_INFO].sample : null;
   return (

@@ -11,7 +11,7 @@ import { DynamicForm, useTemplateForm } from '../form/dynamic-form';
 import { renderCell } from '../list/list-columns';
 import { TemplateList } from '../list/template-list-page';
 import { RuntimeProvider, type RuntimeServices } from '../runtime-context';
-import { ControlsProvider, defaultControls, paletteOf, viewControlOf, withControls, type CellProps } from '.';
+import { ControlsProvider, defaultControls, kindChoices, paletteOf, viewControlOf, withControls, type CellProps } from '.';
 
 afterEach(cleanup);
 
@@ -57,6 +57,15 @@ describe('the control map', () => {
       expect(componentOf({ fieldName: 'x', fieldExplain: 'x', ...entry.defaults }), entry.label).toBe(entry.control);
       expect(entry.label).toMatch(/\p{Script=Han}/u);
     }
+  });
+
+  it('offers each kind once to choose from, named by every palette entry that makes it', () => {
+    // the precondition: two entries make ONE_TXT (the column's type picks the text or the number box)
+    expect(paletteOf(defaultControls).filter((p) => p.kind === 'ONE_TXT').map((p) => p.label)).toEqual(['单行文本', '数字']);
+    const choices = kindChoices(defaultControls);
+    expect(new Set(choices.map((c) => c.kind)).size).toBe(choices.length);
+    expect(choices.map((c) => c.kind).sort()).toEqual([...new Set(paletteOf(defaultControls).map((p) => p.kind))].sort());
+    expect(choices.find((c) => c.kind === 'ONE_TXT')!.labels).toEqual(['单行文本', '数字']);
   });
 
   it('offers a dialog property only for the fields that dialog configures', () => {

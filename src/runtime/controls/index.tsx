@@ -98,3 +98,21 @@ export function viewValue(controls: ControlRegistry, field: FieldDefinition, val
 export function paletteOf(controls: ControlRegistry): (PaletteEntry & { control: FormComponentName })[] {
   return Object.values(controls).flatMap((d) => d.palette.map((p) => ({ ...p, control: d.name })));
 }
+
+/** A kind a field can be given (its formSubmitType), with the labels of the palette entries that make it. */
+export interface KindChoice { kind: PaletteEntry['kind']; labels: string[]; icon: ReactNode }
+
+/**
+ * The kinds a field can be given, each once: palette entries that share a kind are one choice, named
+ * by all their labels (单行文本 and 数字 are both ONE_TXT: the column's type picks the text or the
+ * number box).
+ */
+export function kindChoices(controls: ControlRegistry): KindChoice[] {
+  const out = new Map<string, KindChoice>();
+  for (const p of paletteOf(controls)) {
+    const known = out.get(p.kind);
+    if (known) known.labels.push(p.label);
+    else out.set(p.kind, { kind: p.kind, labels: [p.label], icon: p.icon });
+  }
+  return [...out.values()];
+}
