@@ -47,6 +47,12 @@ test('with animations on, a dialog form has its columns in every frame of the di
   await signIn(page, 'admin');
   await openFromSidebar(page, '系统管理', '角色管理');
   await expect(rows(page).filter({ hasText: '司磅员' })).toHaveCount(1);
+  // opened and closed once first: its code and its template are then at hand, and the form is drawn
+  // at the start of the zoom even on a busy machine (the first opening waits for them)
+  await button(page, /新\s*增/).click();
+  await expect(formDialog(page).locator('.ant-modal-title')).toHaveText('角色 — 新增');
+  await formDialog(page).getByRole('button', { name: /取\s*消/ }).click();
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
   // each animation frame from the click: the dialog's scale and its form grid's columns
   await page.evaluate(() => {
     const seen: { scale: number; columns: string }[] = [];
