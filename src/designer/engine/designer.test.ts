@@ -213,6 +213,32 @@ describe('designer engine', () => {
     expect(currentTemplate(back.state).formSubList!.find((f) => f.fieldName === 'vendorName')!.fieldExplain).toBe('供应商');
   });
 
+  it('sets a property: a value the parser normalises is stored normal in the same step, only that node is new, and the step replays and undoes', () => {
+    const s0 = openDesigner(start(), [], 'n');
+    const before = s0.draft.nodes['f:vendorName'] as FieldNode;
+    expect(before.field.irequired ?? false).toBe(false);
+    const done = execute(s0, { type: 'set-property', id: 'f:vendorName', key: 'irequired', value: '1' });
+    if (!done.ok) throw new Error(done.refusal.message);
+    const after = done.state.draft.nodes['f:vendorName'] as FieldNode;
+    expect(after.field.irequired).toBe(true);
+    // only that node is new; the others are the same objects
+    expect(Object.keys(done.state.draft.nodes).filter((id) => done.state.draft.nodes[id] !== s0.draft.nodes[id])).toEqual(['f:vendorName']);
+    expect(Object.isFrozen(after.field)).toBe(true);
+    // no problem before or after: the same list, so that nothing drawn from it is asked again
+    expect(s0.problems).toEqual([]);
+    expect(done.state.problems).toBe(s0.problems);
+    // the step's patches, as the server replays them, lead to the same draft; its inverse back to the start
+    expect(done.state.history.properties.undo).toHaveLength(1);
+    expect(toTemplate(applyEntries(fromTemplate(start()), takeEntries(done.state).entries))).toEqual(currentTemplate(done.state));
+    expect(currentTemplate(undo(done.state, 'properties').state)).toEqual(currentTemplate(s0));
+    // the same value again changes nothing and makes no step
+    const again = execute(done.state, { type: 'set-property', id: 'f:vendorName', key: 'irequired', value: true });
+    expect(again.ok && again.state).toBe(done.state);
+    // a node that does not exist is refused, and naming the node's identity too
+    expect(execute(s0, { type: 'set-property', id: 'f:nope', key: 'fieldExplain', value: 'x' }).ok).toBe(false);
+    expect(execute(s0, { type: 'set-property', id: 'f:vendorName', key: 'fieldName', value: 'x' }).ok).toBe(false);
+  });
+
   it('checks a move, a resize or a local property alone only when that gives what checking the whole draft gives', () => {
     const random = rng(7);
     const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];

@@ -112,7 +112,7 @@ export function execute(state: DesignerState, command: Command, scope: Scope = s
   const applied = applyCommand(state.draft, command);
   if (!applied.ok) return { ok: false, state, refusal: applied.refusal };
   if (applied.patches.length === 0) return { ok: true, state, clamp: applied.clamp };
-  const checked = touchedOnly(state, command, applied.draft) ? { refusal: null, problems: [] } : validate(applied.draft);
+  const checked = touchedOnly(state, command, applied.draft) ? { refusal: null, problems: state.problems } : validate(applied.draft);
   if (checked.refusal) return { ok: false, state, refusal: checked.refusal };
   const stacks = state.history[scope];
   const typing = command.type === 'set-property' && command.typing ? `${command.id ?? ''}:${command.key}:${command.typing}` : null;
@@ -132,7 +132,9 @@ export function execute(state: DesignerState, command: Command, scope: Scope = s
   const history = { ...state.history, [scope]: { undo, redo: [] } };
   const pending = appendEntry(state.pending, { action: 'do', step });
   const selection = command.type === 'remove' ? state.selection.filter((id) => !command.ids.includes(id)) : state.selection;
-  return { ok: true, clamp: applied.clamp, state: { ...state, draft: applied.draft, history, pending, counter, problems: checked.problems, selection } };
+  // no problems before or after: the same (empty) list, so that nothing drawn from it is asked again
+  const problems = checked.problems.length === 0 && state.problems.length === 0 ? state.problems : checked.problems;
+  return { ok: true, clamp: applied.clamp, state: { ...state, draft: applied.draft, history, pending, counter, problems, selection } };
 }
 
 /** A `do` of the step on top replaces it (typing extends a step); other entries are added. */

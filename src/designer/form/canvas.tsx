@@ -421,11 +421,42 @@ interface SheetShape {
 }
 
 const shapes = new WeakMap<DesignDraft, SheetShape>();
-/** The shape of a draft (computed once per draft: the sheet and the cards both ask). */
+/** The draft whose shape was asked for last. */
+let lastShaped: WeakRef<DesignDraft> | null = null;
+/**
+ * The shape of a draft (computed once per draft: the sheet and the cards both ask). A draft that
+ * places every field as the last one did (a property set, a label typed) has the last one's shape,
+ * without sorting its hundreds of fields again.
+ */
 function sheetShape(draft: DesignDraft): SheetShape {
   let shape = shapes.get(draft);
-  if (!shape) shapes.set(draft, (shape = shapeOf(draft)));
+  if (!shape) {
+    const last = lastShaped?.deref();
+    const known = last && shapes.get(last);
+    shape = known && samePlaces(last, draft) ? known : shapeOf(draft);
+    shapes.set(draft, shape);
+  }
+  lastShaped = new WeakRef(draft);
   return shape;
+}
+
+/**
+ * Whether two drafts give the same shape: the same lists and template properties, and each node the
+ * same object or a field with the same place (immer keeps a node's layout object when only its
+ * definition changed). Any other node that changed (a tab group renamed) answers no.
+ */
+function samePlaces(a: DesignDraft, b: DesignDraft): boolean {
+  if (a.order !== b.order || a.meta !== b.meta) return false;
+  if (a.nodes === b.nodes) return true;
+  const ids = Object.keys(b.nodes);
+  if (ids.length !== Object.keys(a.nodes).length) return false;
+  for (const id of ids) {
+    const x = a.nodes[id];
+    const y = b.nodes[id];
+    if (x === y) continue;
+    if (!x || x.kind !== 'field' || y.kind !== 'field' || x.layout !== y.layout) return false;
+  }
+  return true;
 }
 
 function shapeOf(draft: DesignDraft): SheetShape {
@@ -438,6 +469,7 @@ function shapeOf(draft: DesignDraft): SheetShape {
 const sameRows = (a: readonly (readonly string[])[], b: readonly (readonly string[])[]): boolean => a.length === b.length && a.every((row, i) => sameItems(row, b[i]));
 
 function sameShape(a: SheetShape, b: SheetShape): boolean {
+  if (a === b) return true;
   if (a.meta !== b.meta || a.childTables !== b.childTables || !sameItems(a.groups, b.groups)) return false;
   const keys = Object.keys(a.grids);
   return keys.length === Object.keys(b.grids).length && keys.every((k) => b.grids[k] && sameRows(a.grids[k], b.grids[k]));
