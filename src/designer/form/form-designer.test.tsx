@@ -260,6 +260,25 @@ describe('form designer', () => {
     expect(title.value).toBe('车牌号');
   });
 
+  it('typing the 标题 shows in its box and on the card as one step; 撤销 in the panel puts the old label back in the box', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    await user.click(card('plateNo'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('车牌号（plateNo）');
+    const title = within(panel).getByText('标题').closest('.ant-formily-item')!.querySelector('input') as HTMLInputElement;
+    expect(title.value).toBe('车牌号');
+    await user.type(title, '码');
+    expect(title.value).toBe('车牌号码');
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号码'));
+    await user.type(title, '牌');
+    expect(title.value).toBe('车牌号码牌');
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    // both keystrokes were one step
+    await waitFor(() => expect(title.value).toBe('车牌号'));
+    expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号');
+  });
+
   it('batch edit across a multi-selection is one undo step', async () => {
     const { user } = setup();
     await waitFor(() => expect(card('plateNo')).toBeTruthy());

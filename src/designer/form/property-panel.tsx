@@ -1,8 +1,8 @@
 import { FormItem, Input, NumberPicker, Select, Switch } from '@formily/antd-v5';
-import { createForm, onFieldInputValueChange } from '@formily/core';
-import { FormProvider, createSchemaField, useField, type ISchema } from '@formily/react';
+import { createForm, onFieldInputValueChange, type Field as FormilyField } from '@formily/core';
+import { FormProvider, createSchemaField, observer, useField, type ISchema } from '@formily/react';
 import { Button, Empty, Input as AntInput, Space, Tooltip, Typography } from 'antd';
-import { createContext, memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, isValidElement, memo, useContext, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useControls, useTr, type ControlRegistry } from '../../runtime';
 import { propertiesFor, propertyFormSchema, propertyValue, type ControlProperty } from '../../schema/control-properties';
 import { toTemplate, type ColumnNode, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
@@ -31,12 +31,45 @@ const ResetButton = memo(function ResetButton({ name, title }: { name: string; t
   );
 });
 
+/**
+ * The panel's text boxes take their value from their field themselves (they observe it), so that a
+ * keystroke redraws the box and not the form item around it (see `sameItem`).
+ */
+const BoundInput = observer(function BoundInput(props: ComponentProps<typeof Input>) {
+  const field = useField<FormilyField>();
+  return <Input {...props} value={field.value as string | undefined} />;
+});
+const BoundTextArea = observer(function BoundTextArea(props: ComponentProps<typeof Input.TextArea>) {
+  const field = useField<FormilyField>();
+  return <Input.TextArea {...props} value={field.value as string | undefined} />;
+});
+const SELF_BOUND = new Set<unknown>([BoundInput, BoundTextArea]);
+/** What Formily hands a component anew at every render of its field, or a self-bound box reads itself. */
+const PER_RENDER = new Set(['value', 'onChange', 'onFocus', 'onBlur']);
+
+/**
+ * Whether a form item would draw the same: the same props, and the same control, where a self-bound
+ * box may differ in its value (it draws that itself) and in Formily's handlers (made anew for each
+ * render, doing the same). A keystroke in 标题 then redraws the box alone; anything else that changes
+ * (another kind of control, its options, its state) redraws the item as before.
+ */
+function sameItem(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(b);
+  if (keys.length !== Object.keys(a).length || keys.some((k) => k !== 'children' && !Object.is(a[k], b[k]))) return false;
+  const [x, y] = [a.children, b.children];
+  if (x === y) return true;
+  if (!isValidElement(x) || !isValidElement(y) || x.type !== y.type || x.key !== y.key || !SELF_BOUND.has(y.type)) return false;
+  const [px, py] = [x.props as Record<string, unknown>, y.props as Record<string, unknown>];
+  const names = Object.keys(py);
+  return names.length === Object.keys(px).length && names.every((k) => PER_RENDER.has(k) || Object.is(px[k], py[k]));
+}
+
 /** A property's form item with 恢复默认 beside it. */
-function PropertyItem(props: Record<string, unknown>) {
+const PropertyItem = memo(function PropertyItem(props: Record<string, unknown>) {
   const field = useField();
   const name = String(field.props.name);
   return <FormItem {...props} addonAfter={<ResetButton name={name} title={String(field.title ?? name)} />} />;
-}
+}, sameItem);
 
 /** The search box over the properties: it re-renders when its text changes, not with the selected field. */
 const PropertySearch = memo(function PropertySearch({ value, onChange }: { value: string; onChange(text: string): void }) {
@@ -91,7 +124,7 @@ function AttributeDialog({ value, onChange, kind }: { value?: unknown; onChange?
 const TemplateContext = createContext<(() => ReturnType<typeof toTemplate>) | null>(null);
 
 const SchemaField = createSchemaField({
-  components: { FormItem: PropertyItem, Input, 'Input.TextArea': Input.TextArea, NumberPicker, Switch, Select, OptionsEditor, AttributeDialog } as never,
+  components: { FormItem: PropertyItem, Input: BoundInput, 'Input.TextArea': BoundTextArea, NumberPicker, Switch, Select, OptionsEditor, AttributeDialog } as never,
 });
 
 /** The properties the selection shares (a multi-selection edits what every selected field has). */
