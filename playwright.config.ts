@@ -50,6 +50,8 @@ export default defineConfig({
     command: 'node e2e/support/start-servers.mjs',
     wait: { stdout: /e2e servers ready/ },
     timeout: 180_000,
+    // SIGTERM, so that the servers' PostgreSQL databases of this run are dropped (start-servers.mjs)
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     env: { E2E_WORKERS: String(E2E_WORKERS), E2E_PORT: String(E2E_PORT), E2E_RUN_DIR: runDir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', DEV_AID: '1', WEIGH_SIMULATOR_CHEAT_EVERY: '1' },
   },
