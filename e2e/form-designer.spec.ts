@@ -85,6 +85,10 @@ test('表单设计: an administrator drags a column onto the canvas, places and 
   await expect(live).toHaveText(`第${row + 1}行第1列，占1列`);
   await page.keyboard.press('ArrowRight');
   await expect(live).toHaveText(`第${row + 1}行第2列，占1列`);
+  // Tab keeps the focus on the field being carried, and the drag goes on
+  await page.keyboard.press('Tab');
+  await expect(card).toBeFocused();
+  await expect(live).toHaveText(`第${row + 1}行第2列，占1列`);
   await page.keyboard.press('Shift+ArrowRight');
   await expect(live).toHaveText(`第${row + 1}行第2列，占2列`);
   await page.keyboard.press('Enter');

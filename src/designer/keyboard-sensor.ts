@@ -43,6 +43,9 @@ function afterPaint(fn: () => void): void {
  * command at the key, and dnd-kit's end of the drag (its state put back, its measuring, a render of
  * everything under its context) waits until that frame is painted. A key, a resize or a tab switch
  * before then ends the drag at once, so no drag that has landed hears a key.
+ *
+ * Where Tab does not end the drag (the keys the options name), it does nothing while a field is carried:
+ * the focus stays on it.
  */
 export class PromptKeyboardSensor extends Base {
   static activators = KeyboardSensor.activators;
@@ -73,6 +76,10 @@ export class PromptKeyboardSensor extends Base {
       if (event === picking) return;
       // a key soon after the drop: the drag ends first (the key is the screen's, not the drag's)
       if (landed) { end(); return; }
+      // Tab (or Shift+Tab), where it does not end the drag, would take the focus from the field being
+      // dragged to the next control while the drag goes on: the focus stays, and the arrows, Enter and
+      // Esc go on working on the field being dragged
+      if (event instanceof KeyboardEvent && event.key === 'Tab' && !ends.includes(event.code)) { event.preventDefault(); return; }
       if (onDrop && event instanceof KeyboardEvent && ends.includes(event.code) && onDrop(event)) {
         event.preventDefault();
         landed = event;

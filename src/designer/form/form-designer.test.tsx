@@ -140,6 +140,14 @@ describe('form designer', () => {
     // an arrow pressed at once, before any timer of the page has run, is not lost
     fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight' });
     await waitFor(() => expect(live()).toBe('第2行第2列，占1列'));
+    // Tab and Shift+Tab keep the focus on the column being carried (the browser's move is prevented) and
+    // neither drop nor cancel it: the next keys go on moving it
+    const carried = document.activeElement!;
+    expect(carried.getAttribute('data-palette')).toBe('col:fd_truck.tare');
+    expect(fireEvent.keyDown(carried, { key: 'Tab', code: 'Tab' })).toBe(false);
+    expect(fireEvent.keyDown(carried, { key: 'Tab', code: 'Tab', shiftKey: true })).toBe(false);
+    expect(document.activeElement).toBe(carried);
+    expect(document.querySelector('.wb-fd-ghost')).not.toBeNull();
     fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
     await waitFor(() => expect(live()).toBe('第2行第2列，占2列'));
     fireEvent.keyDown(document, { key: 'ArrowUp', code: 'ArrowUp' });
