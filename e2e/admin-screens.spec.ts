@@ -3,7 +3,7 @@ import { encodePng } from '../server/auth/captcha-image';
 import { api, createUser } from './support/admin-api';
 import { readCaptcha } from './support/captcha';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole, switchToEnglish, hoverAndClick } from './support/login';
-import { askSuggestions, view, rows, button, formDialog } from './support/page';
+import { askSuggestions, view, rows, button, formDialog, typeInEditor } from './support/page';
 
 const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
 
@@ -128,8 +128,7 @@ test('a TEXTAREA_SENTENCE field is a SQL editor (Monaco from the bundle) that co
     const [code, name, box] = await Promise.all([input(page, 'roleCode').boundingBox(), input(page, 'roleName').boundingBox(), editor.boundingBox()]);
     expect(code && name && box && Math.abs(code.y - name.y) < 2 && box.height > 100).toBe(true);
   }).toPass({ timeout: 10_000 });
-  await editor.click();
-  await page.keyboard.type('SEL');
+  await typeInEditor(page, editor, 'SEL');
   await askSuggestions(page, 'SELECT'); // typing alone may have opened them already
   await page.keyboard.press('Enter');
   await page.keyboard.type(' 1');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
-import { askSuggestions, button, formDialog, rows } from './support/page';
+import { askSuggestions, button, formDialog, rows, typeInEditor } from './support/page';
 
 /** Every Content-Security-Policy violation the page reports, across navigations. */
 async function watchPolicy(page: Page): Promise<string[]> {
@@ -47,8 +47,7 @@ test('under the Content-Security-Policy the sign-in page, home, a list, a form a
   await button(page, /新\s*增/).click();
   const editor = formDialog(page).locator('.wb-sql-editor .monaco-editor');
   await expect(editor).toBeVisible();
-  await editor.click();
-  await page.keyboard.type('SEL');
+  await typeInEditor(page, editor, 'SEL');
   // the suggestions come from Monaco running under the policy
   await askSuggestions(page, 'SELECT');
   expect(await page.evaluate(() => document.querySelectorAll('script:not([src])').length)).toBe(0);

@@ -46,6 +46,23 @@ export async function chooseOption(page: Page, select: Locator, option: string):
 }
 
 /**
+ * Text typed into a Monaco editor as a person does: clicked until it has the focus, then typed, and
+ * seen in its lines. The editor mounts at 5×5 px and then grows: on a busy machine a click aimed while
+ * it was that small landed beside it, and the keys typed after it went nowhere.
+ */
+export async function typeInEditor(page: Page, editor: Locator, text: string): Promise<void> {
+  await expect(async () => {
+    const box = await editor.boundingBox();
+    expect(box && box.width > 50 && box.height > 50).toBe(true);
+    await editor.locator('.view-lines').click();
+    // Monaco marks the editor `focused` while its text has the focus
+    await expect(editor).toHaveClass(/(^|\s)focused(\s|$)/, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.keyboard.type(text);
+  await expect(editor.locator('.view-lines')).toContainText(text);
+}
+
+/**
  * Monaco's suggestions asked for (Ctrl+Space) until `label` is among them, as a person does who sees an
  * empty box: Escape, then Ctrl+Space again. Monaco shows its widget 100 ms after deciding to and hides
  * it at once, so keys typed quickly can leave the widget open with nothing in it (its status bar only;
