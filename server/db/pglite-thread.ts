@@ -7,13 +7,13 @@ export interface ThreadResult { rows: unknown[]; command: string; affected: numb
 /** The error of a statement stopped by the watchdog (the database thread was restarted under it). */
 export const WATCHDOG_CODE = 'WATCHDOG_RESTART';
 
-interface StartOptions { dataDir?: string; snapshot?: ArrayBuffer; timezone: string }
+interface StartOptions { dataDir?: string; snapshot?: ArrayBuffer; timezone: string; sharedBuffers?: string }
 
 async function spawn(options: StartOptions): Promise<Worker> {
   // the snapshot is copied, not moved: a restart starts from it again
   const snapshot = options.snapshot ? options.snapshot.slice(0) : undefined;
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: options.dataDir, snapshot, timezone: options.timezone },
+    workerData: { dataDir: options.dataDir, snapshot, timezone: options.timezone, sharedBuffers: options.sharedBuffers },
     transferList: snapshot ? [snapshot] : [],
   });
   const [ready] = (await Promise.race([
@@ -73,8 +73,8 @@ export class PGliteThread {
   }
 
   /** Starts the thread and its database: files under `dataDir`, or in memory (optionally from a saved snapshot). */
-  static async start(options: { dataDir?: string; snapshot?: Blob; timezone: string }): Promise<PGliteThread> {
-    const start: StartOptions = { dataDir: options.dataDir, timezone: options.timezone, snapshot: options.snapshot ? await options.snapshot.arrayBuffer() : undefined };
+  static async start(options: { dataDir?: string; snapshot?: Blob; timezone: string; sharedBuffers?: string }): Promise<PGliteThread> {
+    const start: StartOptions = { dataDir: options.dataDir, timezone: options.timezone, sharedBuffers: options.sharedBuffers, snapshot: options.snapshot ? await options.snapshot.arrayBuffer() : undefined };
     return new PGliteThread(await spawn(start), start);
   }
 

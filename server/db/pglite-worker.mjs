@@ -17,7 +17,7 @@ const PLAN_RESULT_CHANGED = '0A000';
 const SCHEMA_CHANGE = /^\s*(alter|drop)\s+table\b/i;
 const { serialize } = protocol;
 
-const { dataDir, snapshot, timezone } = workerData;
+const { dataDir, snapshot, timezone, sharedBuffers } = workerData;
 let pglite;
 const statements = new Map(); // SQL text → { name, paramTypes }, least recently used first
 let statementSeq = 0;
@@ -136,6 +136,8 @@ try {
     // trigram indexes for like searches (created by the resource engine, see resources/ddl.ts)
     extensions: { pg_trgm },
     parsers: { [INT8]: (value) => Number(value), [NUMERIC]: (value) => value },
+    // PGlite's own start parameters, with a buffer pool of the size asked for (checked by the caller)
+    ...(sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] } : {}),
   });
   await pglite.exec(`set timezone to '${timezone}'`); // checked by the caller
   parentPort.postMessage({ ready: true });

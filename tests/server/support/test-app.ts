@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
@@ -11,6 +12,8 @@ import { openDatabase, type Database, type DatabaseKind } from '../../../server/
 import { migrateToLatest } from '../../../server/db/migrate';
 import type { RateLimitStore } from '../../../server/http/rate-limit-store';
 import { seedDatabase } from '../../../server/seed/seed';
+import { pgliteDataDirs } from './pglite-data-dirs';
+import { ramDir, TEST_SHARED_BUFFERS } from './ram-dir';
 
 /** The databases every server suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -45,24 +48,33 @@ export interface TestAppOptions {
   seed?: 'demo' | 'none';
 }
 
-const snapshots: { demo?: Promise<Blob>; migrated?: Promise<Blob> } = {};
+let ownDataDirs: Promise<{ seededDir: string; migratedDir: string }> | undefined;
 
 /**
- * A migrated embedded database, demo-seeded or not yet seeded, made by the global setup (or once per
- * worker without it).
+ * A fresh embedded database for one test app, its files removed on close: a copy of the run's data
+ * directory, migrated and demo-seeded or only migrated (global setup; made once per worker without it).
  */
-async function pgliteSnapshot(kind: 'demo' | 'migrated'): Promise<Blob> {
-  const file = inject(kind === 'demo' ? 'pgliteSnapshot' : 'pgliteMigratedSnapshot');
-  if (file && fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
-  snapshots[kind] ??= (async () => {
-    const database = await openDatabase({ memory: {} });
-    await migrateToLatest(database.db);
-    if (kind === 'demo') await seedDatabase(database.db, { mode: 'demo' });
-    const blob = await database.dumpDataDir!();
-    await database.close();
-    return blob;
-  })();
-  return snapshots[kind];
+async function freshPglite(seeded: boolean): Promise<{ database: Database; remove(): void }> {
+  let from = inject(seeded ? 'pgliteSeededDir' : 'pgliteMigratedDir');
+  if (!from || !fs.existsSync(from)) {
+    ownDataDirs ??= (async () => {
+      const dir = fs.mkdtempSync(path.join(ramDir(), 'wb-snapshot-'));
+      const dirs = { migratedDir: path.join(dir, 'migrated'), seededDir: path.join(dir, 'seeded') };
+      await pgliteDataDirs(dirs.migratedDir, dirs.seededDir);
+      return dirs;
+    })();
+    const own = await ownDataDirs;
+    from = seeded ? own.seededDir : own.migratedDir;
+  }
+  const dir = fs.mkdtempSync(path.join(ramDir(), 'wb-test-db-'));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    fs.cpSync(from, dir, { recursive: true });
+    return { database: await openDatabase({ dataDir: dir, sharedBuffers: TEST_SHARED_BUFFERS }), remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 /**
@@ -94,7 +106,9 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
   if (kind === 'pglite') {
-    database = await openDatabase({ memory: { snapshot: await pgliteSnapshot(seedMode === 'demo' ? 'demo' : 'migrated') } });
+    const fresh = await freshPglite(seedMode === 'demo');
+    database = fresh.database;
+    drop = async () => fresh.remove();
     if (seedMode !== 'demo') await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
   } else {
     const template = inject(seedMode === 'demo' ? 'postgresTemplate' : 'postgresMigratedTemplate') || undefined;
