@@ -60,7 +60,7 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Folder for the embedded database (its files live in DATA_DIR/pgdata). */
   dataDir?: string;
-  /** In-memory embedded database (tests), optionally started from a saved data-dir snapshot. */
+  /** In-memory embedded database (benchmarks, tools), optionally started from a saved data-dir snapshot. */
   memory?: { snapshot?: Blob };
   poolSize?: number;
   /** Session time zone: how the database reads and groups local date-times (default Asia/Shanghai). */

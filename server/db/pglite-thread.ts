@@ -81,7 +81,7 @@ export class PGliteThread {
   /**
    * The watchdog's last resort: PGlite runs a statement to its end whatever statement_timeout says
    * and cannot be interrupted, so a runaway statement is stopped by ending its thread and starting
-   * the database again (from its files; an in-memory database — tests — from the snapshot it was
+   * the database again (from its files; an in-memory one, as the benchmarks open, from the snapshot it was
    * started from). Every statement in flight fails with `reason`; statements sent meanwhile wait.
    */
   restart(reason: string): Promise<void> {
