@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { RuntimeProvider, type RuntimeServices } from '../runtime';
+// the provider's own module, not the runtime's entry: the entry brings every runtime page with it, and
+// the frame (with this host) is drawn before any of them is opened
+import { RuntimeProvider, type RuntimeServices } from '../runtime/runtime-context';
 import { TEMPLATE_URL } from '../runtime/template-request';
 import type { Template } from '../schema/template';
 import { i18nStore, type Locale } from './i18n/i18n';

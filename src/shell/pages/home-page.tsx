@@ -2,7 +2,8 @@ import { AlertOutlined, CarOutlined, DashboardOutlined, FileDoneOutlined, FundOu
 import { Card, Col, Empty, List, Row, Statistic, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { EChart } from '../../runtime';
+// the chart's own module: the runtime's entry would bring its list and form pages to the home page
+import { EChart } from '../../runtime/widgets/echart';
 import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/i18n';
 import { usePageTitle } from '../page-title';
