@@ -42,7 +42,8 @@ function afterPaint(fn: () => void): void {
  * With `onDrop`, a drop by the keyboard is shown in the frame after the key: the screen runs its
  * command at the key, and dnd-kit's end of the drag (its state put back, its measuring, a render of
  * everything under its context) waits until that frame is painted. A key, a resize or a tab switch
- * before then ends the drag at once, so no drag that has landed hears a key.
+ * before then ends the drag at once, before the page hears it (so a Space on another field picks
+ * that one up), and no drag that has landed hears a key.
  *
  * Where Tab does not end the drag (the keys the options name), it does nothing while a field is carried:
  * the focus stays on it.
@@ -67,6 +68,8 @@ export class PromptKeyboardSensor extends Base {
       if (!landed) return;
       const event = landed;
       landed = null;
+      window.removeEventListener('keydown', end, true);
+      window.removeEventListener('pointerdown', end, true);
       self.handleKeyDown(event);
     };
     self.windowListeners.add('resize', (event) => { if (landed) end(); else self.handleCancel(event); });
@@ -83,6 +86,11 @@ export class PromptKeyboardSensor extends Base {
       if (onDrop && event instanceof KeyboardEvent && ends.includes(event.code) && onDrop(event)) {
         event.preventDefault();
         landed = event;
+        // the next key or press, wherever it goes, ends the landed drag before the page hears it: a
+        // Space on another field (or a press on it) then picks that field up, where dnd-kit would
+        // refuse it while a drag is under way
+        window.addEventListener('keydown', end, true);
+        window.addEventListener('pointerdown', end, true);
         afterPaint(end);
         return;
       }

@@ -186,6 +186,24 @@ describe('form designer', () => {
     expect(ghost()).toBeNull();
     expect(card('tare').style.gridColumn).toBe('1 / span 12');
     expect(live()).toBe('已移动到第2行第1列，占1列');
+
+    // Space on another field before the frame: the drop's drag ends first, and the field is picked up
+    // from its own place (the key reached no drag while the landed one was still under way)
+    cleanup();
+    setup();
+    await pickUpTare();
+    fireEvent.keyDown(document, { key: 'Enter', code: 'Enter' });
+    expect(ghost()).not.toBeNull();
+    act(() => card('driver').focus());
+    fireEvent.keyDown(card('driver'), { key: ' ', code: 'Space' });
+    await waitFor(() => expect(live()).toBe('已拿起 司机，第1行第2列，占1列。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消'));
+    expect((ghost() as HTMLElement).style.gridRow).toBe('1');
+    // the keys now go to the new drag: Esc puts 司机 back where it was
+    fireEvent.keyDown(document, { key: 'Escape', code: 'Escape' });
+    await waitFor(() => expect(ghost()).toBeNull());
+    expect(live()).toContain('已取消');
+    expect(card('driver').style.gridColumn).toBe('13 / span 12');
+    expect(card('tare').style.gridColumn).toBe('1 / span 12');
   });
 
   it('a card dropped on a later row is at its place at once and takes its reading order after that frame, moved in place (keeping its focus) where the browser can', async () => {
