@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, inject } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/database';
+import { ramDir } from './ram-dir';
 
 /**
  * Temporary folders for a suite of embedded data directories (backup, data-dir-lock): each test's
@@ -16,7 +16,7 @@ export function useTempDirs(prefix: string) {
     for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
   });
   const tempDir = () => {
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    const d = fs.mkdtempSync(path.join(ramDir(), prefix));
     dirs.push(d);
     return d;
   };
