@@ -35,10 +35,10 @@ for (let i = 0; i < count; i++) {
 const postgres = process.env.TEST_DATABASE_URL;
 /** This run's database names on the PostgreSQL server: `wb_e2e_<this process>_<server>`. */
 const PREFIX = 'wb_e2e_';
-async function onPostgres(text, values = []) {
+async function onPostgres(text) {
   const client = new pg.Client({ connectionString: postgres });
   await client.connect();
-  try { return (await client.query(text, values)).rows; } finally { await client.end(); }
+  try { return (await client.query(text)).rows; } finally { await client.end(); }
 }
 const alive = (pid) => { try { process.kill(pid, 0); return true; } catch (error) { return error.code === 'EPERM'; } };
 /** Drops the databases of earlier runs whose process is gone (a run stopped by SIGKILL leaves its own). */
@@ -55,7 +55,7 @@ const urlOf = (name) => {
   url.pathname = `/${name}`;
   return url.toString();
 };
-const ours = postgres ? Array.from({ length: count }, (_, i) => i).filter((i) => i > 0).map(databaseOf) : [];
+const ours = postgres ? Array.from({ length: count - 1 }, (_, i) => databaseOf(i + 1)) : [];
 if (postgres) {
   await dropStale();
   for (const name of ours) await onPostgres(`create database "${name}"`);
