@@ -5,8 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { seedDatabase } from '../../../server/seed/seed';
-import { pgliteDataDirs } from './pglite-data-dirs';
-import { ramDir } from './ram-dir';
+import { ramDir, TEST_SHARED_BUFFERS } from './ram-dir';
 
 /**
  * Migrates and seeds one embedded database in a data directory of its own, closed (so shut down
@@ -53,6 +52,27 @@ async function prepare(): Promise<Made> {
     process.env.TEST_DATABASE_URL ? postgresTemplate(process.env.TEST_DATABASE_URL) : undefined,
   ]);
   return { dir, seededDir, migratedDir, blankDataDir, template };
+}
+
+/**
+ * Two embedded data directories to copy suites' databases from: `migratedDir` migrated, `seededDir`
+ * the same then demo-seeded. Each is closed when made, so PostgreSQL wrote its shutdown checkpoint:
+ * a copy starts without recovery.
+ */
+async function pgliteDataDirs(migratedDir: string, seededDir: string): Promise<void> {
+  const migrated = await openDatabase({ dataDir: migratedDir, sharedBuffers: TEST_SHARED_BUFFERS });
+  try {
+    await migrateToLatest(migrated.db);
+  } finally {
+    await migrated.close();
+  }
+  fs.cpSync(migratedDir, seededDir, { recursive: true });
+  const seeded = await openDatabase({ dataDir: seededDir, sharedBuffers: TEST_SHARED_BUFFERS });
+  try {
+    await seedDatabase(seeded.db, { mode: 'demo' });
+  } finally {
+    await seeded.close();
+  }
 }
 
 /**

@@ -12,7 +12,6 @@ import { openDatabase, type Database, type DatabaseKind } from '../../../server/
 import { migrateToLatest } from '../../../server/db/migrate';
 import type { RateLimitStore } from '../../../server/http/rate-limit-store';
 import { seedDatabase } from '../../../server/seed/seed';
-import { pgliteDataDirs } from './pglite-data-dirs';
 import { ramDir, TEST_SHARED_BUFFERS } from './ram-dir';
 
 /** The databases every server suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -48,24 +47,13 @@ export interface TestAppOptions {
   seed?: 'demo' | 'none';
 }
 
-let ownDataDirs: Promise<{ seededDir: string; migratedDir: string }> | undefined;
-
 /**
  * A fresh embedded database for one test app, its files removed on close: a copy of the run's data
- * directory, migrated and demo-seeded or only migrated (global setup; made once per worker without it).
+ * directory (global-setup.ts), migrated and demo-seeded or only migrated.
  */
 async function freshPglite(seeded: boolean): Promise<{ database: Database; remove(): void }> {
-  let from = inject(seeded ? 'pgliteSeededDir' : 'pgliteMigratedDir');
-  if (!from || !fs.existsSync(from)) {
-    ownDataDirs ??= (async () => {
-      const dir = fs.mkdtempSync(path.join(ramDir(), 'wb-snapshot-'));
-      const dirs = { migratedDir: path.join(dir, 'migrated'), seededDir: path.join(dir, 'seeded') };
-      await pgliteDataDirs(dirs.migratedDir, dirs.seededDir);
-      return dirs;
-    })();
-    const own = await ownDataDirs;
-    from = seeded ? own.seededDir : own.migratedDir;
-  }
+  const from = inject(seeded ? 'pgliteSeededDir' : 'pgliteMigratedDir');
+  if (!from || !fs.existsSync(from)) throw new Error('no embedded data directory to copy: the server suites run with tests/server/support/global-setup.ts');
   const dir = fs.mkdtempSync(path.join(ramDir(), 'wb-test-db-'));
   const remove = () => fs.rmSync(dir, { recursive: true, force: true });
   try {
