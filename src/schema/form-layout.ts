@@ -1,5 +1,5 @@
 import type { FieldDefinition, FieldLayout } from './field-definition';
-import { formColumns, isFullRow } from './form-schema';
+import { formColumns, isFullRow } from './form-controls';
 import { GRID_UNITS } from './layout-rules';
 import type { Template } from './template';
 

@@ -4,7 +4,10 @@ import { formLayouts } from './form-layout';
 import { GRID_UNITS, labelNeedsTooltip } from './layout-rules';
 import { isMultiplePicker } from './picker';
 import type { Template } from './template';
-import { DIGITS_ONLY_FIELDS, MULTI_KINDS, checkFieldValue, isEmpty, isPlateField, requiredMessage } from './validate';
+import { componentOf, formColumns, isFullRow, type FormComponentName } from './form-controls';
+import { MULTI_KINDS, checkFieldValue, isEmpty, requiredMessage } from './validate';
+
+export { FORM_COMPONENTS, componentOf, formColumns, isFullRow, type FormComponentName } from './form-controls';
 
 /**
  * Field definitions → a Formily schema (plain data plus validator functions made here, never from
@@ -15,13 +18,6 @@ import { DIGITS_ONLY_FIELDS, MULTI_KINDS, checkFieldValue, isEmpty, isPlateField
 export const FORM_MODES = ['create', 'create1', 'update', 'safeUpdate', 'weigh', 'createRef', 'view'] as const;
 export type FormMode = (typeof FORM_MODES)[number];
 
-/** Component names the runtime's map must provide. */
-export const FORM_COMPONENTS = [
-  'Input', 'TextArea', 'SqlEditor', 'NumberInput', 'Digits', 'Plate', 'Select', 'MultiSelect', 'Radio', 'Checkbox', 'YesNo',
-  'Date', 'DateTime', 'DateRange', 'DateTimeRange', 'Time', 'TimeRange', 'ImageUpload', 'Picker', 'AutoComplete', 'Password', 'Display',
-  'Announcement',
-] as const;
-export type FormComponentName = (typeof FORM_COMPONENTS)[number];
 
 /** What a picking field hands its popup (plain data from the template). */
 export interface PickerProps {
@@ -76,51 +72,6 @@ export function gridByWidth(columns: 4 | 8, components: readonly FormComponentNa
   const needs = (n: number) => n * column + (n - 1) * FORM_GUTTER;
   // below what n + 1 … columns need, n columns; past the last breakpoint, all of them
   return { breakpoints: [...counts.slice(1).map((n) => needs(n) - 1), Number.MAX_SAFE_INTEGER], columns: counts };
-}
-
-/** Columns of a form template: 8 for the eight-column style and a master-child main form, else 4. */
-export function formColumns(template: Pick<Template, 'formatStyle'>): 4 | 8 {
-  return template.formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' || template.formatStyle === 'FORMAT_MASTER_CHILD' ? 8 : 4;
-}
-
-/** Remarks and multi-line text take a full row. */
-export function isFullRow(field: FieldDefinition): boolean {
-  return field.formSubmitType === 'TEXTAREA' || field.formSubmitType === 'TEXTAREA_SENTENCE' || field.formSubmitType === 'IMG_UPLOAD_EP'
-    || field.formSubmitType === 'Announcement'
-    || /^(remark|remarks|memo|note)$|Remark$/.test(field.fieldName) || (field.rows ?? 0) > 1;
-}
-
-/** Which component renders a field. */
-export function componentOf(field: FieldDefinition): FormComponentName {
-  const kind = field.formSubmitType;
-  if (DIGITS_ONLY_FIELDS.has(field.fieldName)) return 'Digits';
-  if (/^(password|newPassword|confirmPassword)$/.test(field.fieldName)) return 'Password';
-  if (isPlateField(field.fieldName) && (!kind || kind === 'ONE_TXT')) return 'Plate';
-  switch (kind) {
-    case 'TEXTAREA': return 'TextArea';
-    case 'TEXTAREA_SENTENCE': return 'SqlEditor';
-    case 'SELECT': case 'AUTO_SELECT': case 'SELECT_ONE_TXT': return 'Select';
-    case 'SELECT_MORE': return 'MultiSelect';
-    case 'SINGLE_ELECTION': return 'Radio';
-    case 'MULTIPLE_SELECTION': return 'Checkbox';
-    case 'BOOLEAN': return 'YesNo';
-    case 'DATA_BOX': return 'Date';
-    case 'DATA_BOX_TIM': return 'DateTime';
-    case 'DATA_RANGE_BOX': return 'DateRange';
-    case 'TIME_BOX_TIM': return 'Time';
-    case 'TIME_RANGE_BOX': return 'DateTimeRange';
-    case 'IMG_UPLOAD_EP': case 'IMG_LOGO': return 'ImageUpload';
-    case 'RESOURCE_CONTROLS': case 'RESOURCE_CONTROLS_MORE': case 'RESOURCE_CONTROLS_MORE_FOLD': case 'DETAIL_RESOURCE_CONTROLS': return 'Picker';
-    case 'AUTO_COMPLETE': case 'SEARCH_AUTOMATIC': return 'AutoComplete';
-    case 'CALCULATE': case 'NONE_WHOLE': case 'RESOURCE_NONE': return 'Display';
-    case 'Announcement': return 'Announcement';
-    default:
-      if (field.fieldType === 'NUMBER') return 'NumberInput';
-      if (field.fieldType === 'BOOLEAN') return 'YesNo';
-      if (field.fieldType === 'DATE') return 'DateTime';
-      if (field.fieldType === 'ENUM') return 'Select';
-      return 'Input';
-  }
 }
 
 function choices(field: FieldDefinition): FieldOption[] | undefined {

@@ -2,7 +2,7 @@ import { PreviewText } from '@formily/antd-v5';
 import { connect, mapReadPretty } from '@formily/react';
 import { Input as AntInput } from 'antd';
 import type { ComponentType } from 'react';
-import { digitsOnly } from '../../schema/validate';
+import { digitsOnly } from '../../schema/field-input';
 import { control } from './shared';
 
 interface TextInputProps { value?: string | null; onChange?(value: string): void; [key: string]: unknown }

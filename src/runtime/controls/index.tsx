@@ -1,7 +1,7 @@
 import { FormItem, FormTab } from '@formily/antd-v5';
 import { createContext, useContext, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { componentOf, type FormComponentName } from '../../schema/form-schema';
+import { componentOf, type FormComponentName } from '../../schema/form-controls';
 import { LayoutGrid } from '../form/layout-grid';
 import { announcementControl } from './announcement';
 import { autoCompleteControl } from './auto-complete';

@@ -2,7 +2,7 @@ import { PreviewText } from '@formily/antd-v5';
 import { connect, mapReadPretty } from '@formily/react';
 import { Input as AntInput } from 'antd';
 import { createContext, useContext, type ComponentType } from 'react';
-import { normalisePlate, type PlateEntry } from '../../schema/validate';
+import { normalisePlate, type PlateEntry } from '../../schema/field-input';
 import { control } from './shared';
 
 /** The plate list (findAll) the plate input matches a single typed character against. */
