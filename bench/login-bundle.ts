@@ -62,5 +62,12 @@ export async function benchLoginBundle(): Promise<void> {
   const home = closure([...files, onDemand('basic-layout'), onDemand('home-page')]);
   const homeSizes = sizes(home);
   console.log(`home route JavaScript (signed in: the sign-in route's, the frame and the home page): ${home.length} files, ${kb(homeSizes.raw)} raw, ${kb(homeSizes.gz)} gzipped`);
+  // a template list opened from the menu: the frame, the menu page and the list page, with what they import (not the dialogs, loaded later)
+  const list = closure([...files, onDemand('basic-layout'), onDemand('menu-page'), onDemand('template-list-page')]);
+  const listSizes = sizes(list);
+  const held = (name: string, mark: RegExp) => (list.some((f) => mark.test(fs.readFileSync(path.join(dist, f), 'utf8'))) ? name : null);
+  // the form dialog by its chunk's name; re2js and @dnd-kit by names their code keeps when minified
+  const heavy = [list.some((f) => /\/form-dialog-/.test(f)) ? 'the form dialog' : null, held('re2js', /RE2JS/), held('@dnd-kit', /DndDescribedBy/)].filter(Boolean);
+  console.log(`template list route JavaScript (signed in: the frame, the menu page and the list page): ${list.length} files, ${kb(listSizes.raw)} raw, ${kb(listSizes.gz)} gzipped; ${heavy.length ? `holds ${heavy.join(', ')}` : 'without the form dialog, re2js or @dnd-kit'}`);
   for (const b of antd) console.log(`antd's styles written at build time, one sheet: ${kb(b.length)} raw, ${kb(zlib.gzipSync(b, { level: 9 }).length)} gzipped, ${kb(zlib.brotliCompressSync(b).length)} brotli`);
 }

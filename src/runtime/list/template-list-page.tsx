@@ -7,11 +7,10 @@ import { WEIGH_RECORD_TABLES, weighReasonProblem } from '../../schema/weigh';
 import type { FieldDefinition } from '../../schema/field-definition';
 import type { Template, TemplateButton } from '../../schema/template';
 import { formatValue } from '../../schema/value-formats';
-import { TemplateFormDialog, type FormRequest } from '../form/form-dialog';
+import type { FormRequest } from '../form/form-dialog';
 import { untranslated, useRuntime, useTr, type Tr } from '../runtime-context';
 import { AdvancedQuery } from './advanced-query';
-import { WeighCorrectDialog } from './weigh-correct-dialog';
-import { DetailPopup } from './detail-popup';
+import { DetailPopup, OnceOpened, PicturesViewer, TemplateFormDialog, WeighCorrectDialog, usePreloadDialogs } from './list-dialogs';
 import { ButtonGroup } from './button-group';
 import { ExportProgressBar } from './export-progress';
 import { listColumns, type Row } from './list-columns';
@@ -24,7 +23,6 @@ import { SELECTION_COLUMN_WIDTH, useRowSelection } from './row-selection';
 import { isPendingRow, pendingIndex, rowKeyOf, useListData } from './use-list-data';
 import { advancedStart } from './opening-call';
 import { onResourceSaved } from './list-events';
-import { PicturesViewer } from './pictures-viewer';
 import { useExport } from './use-export';
 import { EChart } from '../widgets/echart';
 import { chartOption, type ReportChart } from '../../schema/report-chart';
@@ -122,6 +120,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
   // cells draw tags and the selection box as plain elements: a scrolled long list mounts every row it shows
   const plain = usePlainCells();
   const controls = useControls();
+  usePreloadDialogs();
   const columns = useMemo(() => listColumns(fields, desensitize, {
     onOpen: (row) => { if (template.detailId) setDetailRow(row.id); },
     tag: plain.tag, sortIcon: plain.sortIcon, tr, controls,
@@ -280,12 +279,16 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
       </HorizontalWindow>
       </div>
       {menuId !== undefined && (
-        <TemplateFormDialog menuId={menuId} base={base} request={formRequest} onClose={closeForm} onSaved={() => { clearSelection(); void reload(); }} />
+        <OnceOpened open={formRequest !== null}>
+          <TemplateFormDialog menuId={menuId} base={base} request={formRequest} onClose={closeForm} onSaved={() => { clearSelection(); void reload(); }} />
+        </OnceOpened>
       )}
-      <PicturesViewer base={base} rowId={picturesOf} onClose={() => setPicturesOf(null)} />
-      <WeighCorrectDialog base={base} row={correcting} onClose={() => setCorrecting(null)} onSaved={() => { setCorrecting(null); clearSelection(); void reload(); }} />
+      <OnceOpened open={picturesOf !== null}><PicturesViewer base={base} rowId={picturesOf} onClose={() => setPicturesOf(null)} /></OnceOpened>
+      <OnceOpened open={correcting !== null}>
+        <WeighCorrectDialog base={base} row={correcting} onClose={() => setCorrecting(null)} onSaved={() => { setCorrecting(null); clearSelection(); void reload(); }} />
+      </OnceOpened>
       {plain.styles}
-      {template.detailId && <DetailPopup detailId={template.detailId} rowId={detailRow} onClose={() => setDetailRow(null)} />}
+      {template.detailId && <OnceOpened open={detailRow !== null}><DetailPopup detailId={template.detailId} rowId={detailRow} onClose={() => setDetailRow(null)} /></OnceOpened>}
     </div>
   );
 }

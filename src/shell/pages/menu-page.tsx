@@ -7,9 +7,9 @@ import { formPageOf, formPageTitle, SUB_PAGES, subPageOf } from '../navigation';
 import { i18nStore, useT } from '../i18n/i18n';
 import { findLeafByRoute, leafRoute, menuTitle, type MenuNode } from '../session/menu';
 import { session } from '../session/session-store';
-import { loadDesignerPages, loadFormPage, loadRuntime } from './page-modules';
+import { loadDesignerPages, loadFormPage, loadListPage } from './page-modules';
 
-const TemplateListPage = lazy(() => loadRuntime().then((m) => ({ default: m.TemplateListPage })));
+const TemplateListPage = lazy(() => loadListPage().then((m) => ({ default: m.TemplateListPage })));
 const FormPage = lazy(() => loadFormPage().then((m) => ({ default: m.FormPage })));
 const MenuAdminPage = lazy(() => import('./admin/menu-admin-page').then((m) => ({ default: m.MenuAdminPage })));
 const UserAdminPage = lazy(() => import('./admin/user-admin-page').then((m) => ({ default: m.UserAdminPage })));
@@ -25,7 +25,7 @@ const PickerDesignerHost = lazy(() => loadDesignerPages().then((m) => ({ default
 const WeighPage = lazy(() => import('./weigh/weigh-page').then((m) => ({ default: m.WeighPage })));
 const LogAdminPage = lazy(() => import('./admin/log-admin-page').then((m) => ({ default: m.LogAdminPage })));
 const SettingAdminPage = lazy(() => import('./admin/setting-admin-page').then((m) => ({ default: m.SettingAdminPage })));
-const NoTemplate = lazy(() => loadRuntime().then((m) => ({ default: m.NoTemplate })));
+const NoTemplate = lazy(() => loadListPage().then((m) => ({ default: m.NoTemplate })));
 
 /** Menu component names → pages; anything else is the unconfigured-template page. */
 const PAGES: Record<string, (menu: MenuNode, preset?: Record<string, string>) => React.ReactNode> = {

@@ -12,7 +12,7 @@ vi.mock('../request/request', async (original) => ({ ...(await original<typeof i
 vi.mock('../layout/basic-layout', () => ({}));
 vi.mock('./menu-page', () => ({}));
 vi.mock('./form-page', () => ({}));
-vi.mock('../../runtime', () => ({}));
+vi.mock('../../runtime/list/template-list-page', () => ({}));
 vi.mock('./designer-pages', () => ({}));
 const calls = vi.mocked(request);
 

@@ -14,7 +14,8 @@ import { session } from '../session/session-store';
 export const loadLayout = () => import('../layout/basic-layout');
 export const loadMenuPage = () => import('./menu-page');
 export const loadFormPage = () => import('./form-page');
-export const loadRuntime = () => import('../../runtime');
+/** A template list (its page, not the whole runtime: the list's dialogs and the form engine load when first opened). */
+export const loadListPage = () => import('../../runtime/list/template-list-page');
 export const loadDesignerPages = () => import('./designer-pages');
 /** A template list's opening call (no React, no antd): small, so a list's first rows are asked for as soon as its template has come. */
 export const loadOpeningCall = () => import('../../runtime/list/opening-call');
@@ -57,7 +58,7 @@ export function preloadPage(menu: readonly MenuNode[], pathname: string, search 
   void loadLayout();
   void loadMenuPage();
   if (!page) return;
-  void { form: loadFormPage, list: loadRuntime, designer: loadDesignerPages }[page.module]();
+  void { form: loadFormPage, list: loadListPage, designer: loadDesignerPages }[page.module]();
   if (!template || !opening) return;
   Promise.all([template, opening]).then(([t, { openingListCall }]) => {
     const rows = openingListCall(t, new Date());

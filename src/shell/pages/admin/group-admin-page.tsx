@@ -1,6 +1,6 @@
 import { App as AntApp } from 'antd';
 import { useCallback, useState } from 'react';
-import { TemplateListPage } from '../../../runtime';
+import { TemplateListPage } from '../../../runtime/list/template-list-page';
 import { useT } from '../../i18n/i18n';
 import { GroupLogoDialog } from './group-logo-dialog';
 

@@ -1,6 +1,7 @@
 import { App as AntApp } from 'antd';
 import { useCallback, useState } from 'react';
-import { LogDetailDialog, TemplateListPage } from '../../../runtime';
+import { TemplateListPage } from '../../../runtime/list/template-list-page';
+import { LogDetailDialog } from '../../../runtime/list/request-log-drawer';
 import { useT } from '../../i18n/i18n';
 
 /** 操作日志: the operation log's template list (search, advanced query, paging); 日志详情 opens one entry. */

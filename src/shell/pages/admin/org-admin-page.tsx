@@ -1,6 +1,6 @@
 import { App as AntApp, Modal, Skeleton } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { TemplateListPage } from '../../../runtime';
+import { TemplateListPage } from '../../../runtime/list/template-list-page';
 import type { FieldDefinition } from '../../../schema/field-definition';
 import type { FormMode } from '../../../schema/form-schema';
 import { useT } from '../../i18n/i18n';

@@ -1,6 +1,6 @@
 import { App as AntApp, Button, Descriptions, Modal, Radio, Space } from 'antd';
 import { useState } from 'react';
-import { TemplateListPage } from '../../../runtime';
+import { TemplateListPage } from '../../../runtime/list/template-list-page';
 import { systemSettingOf } from '../../../schema/system-settings';
 import { useT } from '../../i18n/i18n';
 import { request } from '../../request/request';

@@ -1,0 +1,40 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+
+/*
+ * The list's dialogs: the record form (and with it the form engine, the child tables and the
+ * validation rules), the detail, the pictures and the weigh correction. A list's first drawing needs
+ * none of them, so they are not part of the list's code: each loads when the browser is first idle
+ * after the list is drawn, or when it is first opened, whichever comes first.
+ */
+const loadForm = () => import('../form/form-dialog');
+const loadDetail = () => import('./detail-popup');
+const loadPictures = () => import('./pictures-viewer');
+const loadCorrection = () => import('./weigh-correct-dialog');
+
+export const TemplateFormDialog = lazy(() => loadForm().then((m) => ({ default: m.TemplateFormDialog })));
+export const DetailPopup = lazy(() => loadDetail().then((m) => ({ default: m.DetailPopup })));
+export const PicturesViewer = lazy(() => loadPictures().then((m) => ({ default: m.PicturesViewer })));
+export const WeighCorrectDialog = lazy(() => loadCorrection().then((m) => ({ default: m.WeighCorrectDialog })));
+
+/** Loads the dialogs' code when the browser is first idle after the list is drawn, so that the first 新增 or 详情 opens at once. */
+export function usePreloadDialogs(): void {
+  useEffect(() => {
+    const load = () => { void loadForm(); void loadDetail(); void loadPictures(); void loadCorrection(); };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 5000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 1000);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+/**
+ * A dialog drawn from the first time it opens (its code loaded then, if it was not yet) and kept
+ * after, so that it closes with its animation and keeps what it holds between openings as before.
+ */
+export function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
