@@ -5,7 +5,7 @@ import { nativeResizeObserver } from './vite.config.ts';
 // The browser-side files share their worker's imports (isolate: false), so a module one of them
 // replaces with vi.mock would stay replaced for the files after it: each file that mocks a module is
 // named here and runs isolated, in the `web-mocks` project.
-const MOCKING = ['src/shell/request/early-answers.test.ts', 'src/designer/sql-source-page.test.tsx', 'src/shell/pages/page-modules.test.ts', 'src/shell/start.test.ts'];
+const MOCKING = ['src/shell/request/early-answers.test.ts', 'src/runtime/list/list-dialogs.test.tsx', 'src/designer/sql-source-page.test.tsx', 'src/shell/pages/page-modules.test.ts', 'src/shell/start.test.ts'];
 // The server files share their worker's imports too; those that wait in real time for a simulated scale
 // indicator over TCP (a value within 3 s) run isolated, in `server-devices`, in a process of their own:
 // once, sharing a worker, the scale connection's waits ran out.
