@@ -28,6 +28,11 @@ function setup() {
   render(<ConfigProvider locale={zhCN}><AntApp><RuntimeProvider value={services}><TemplateList template={template} /></RuntimeProvider></AntApp></ConfigProvider>);
   return { calls, user: userEvent.setup() };
 }
+/** The rows asked for have been drawn: the table is no longer dimmed (while it loads, antd's Spin lets no pointer through, as for a person). */
+const drawn = (calls: RuntimeRequest[], n: number) => waitFor(() => {
+  expect(calls).toHaveLength(n);
+  expect(document.querySelector('.ant-spin-blur')).toBeNull();
+});
 const sortOf = (call: RuntimeRequest) => (call.body as { sort: unknown[] }).sort;
 const header = () => screen.getByRole('columnheader', { name: '净重(吨)' });
 const carets = () => header().querySelector<HTMLElement>('.ant-table-column-sorter')!;
@@ -37,7 +42,7 @@ afterEach(cleanup);
 describe('a sortable list column', () => {
   it('shows antd’s two carets, the sorted one active, and the next step as their title; a click sorts ascending, then descending, then not', async () => {
     const { calls, user } = setup();
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await drawn(calls, 1);
     // only the sortable column has carets
     expect(screen.getByRole('columnheader', { name: '车牌号' }).querySelector('.ant-table-column-sorter')).toBeNull();
     expect(carets().querySelectorAll('.anticon-caret-up.ant-table-column-sorter-up, .anticon-caret-down.ant-table-column-sorter-down')).toHaveLength(2);
@@ -45,19 +50,19 @@ describe('a sortable list column', () => {
     expect(carets().title).toBe('点击升序');
 
     await user.click(header());
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await drawn(calls, 2);
     expect(sortOf(calls[1])).toEqual([expect.objectContaining({ key: 'net' })]);
     expect(carets().querySelector('.active')?.classList.contains('ant-table-column-sorter-up')).toBe(true);
     expect(carets().title).toBe('点击降序');
     expect(header().getAttribute('aria-sort')).toBe('ascending');
 
     await user.click(header());
-    await waitFor(() => expect(calls).toHaveLength(3));
+    await drawn(calls, 3);
     expect(carets().querySelector('.active')?.classList.contains('ant-table-column-sorter-down')).toBe(true);
     expect(carets().title).toBe('取消排序');
 
     await user.click(header());
-    await waitFor(() => expect(calls).toHaveLength(4));
+    await drawn(calls, 4);
     expect(sortOf(calls[3])).toEqual([]);
     expect(carets().querySelector('.active')).toBeNull();
   });

@@ -55,6 +55,8 @@ describe('the list’s 导出 action', () => {
     await screen.findByText('DFNYPU2026000001');
     await user.type(screen.getByLabelText('快速查询'), 'DFNY{Enter}');
     await waitFor(() => expect(listBodies.at(-1)?.search).toHaveLength(1));
+    // the searched rows drawn (while the list loads it is dimmed and takes no pointer, as for a person)
+    await waitFor(() => expect(document.querySelector('.ant-spin-blur')).toBeNull());
     await user.click(screen.getAllByText('净重(吨)')[0]);
     await waitFor(() => expect(listBodies.at(-1)?.sort).toHaveLength(1));
     const listed = listBodies.at(-1)!;
