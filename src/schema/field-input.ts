@@ -1,6 +1,6 @@
 /*
- * What typing in a field does by the field's name: digits only, or a plate number. No pattern engine
- * here (validate.ts re-exports these with the checks), so that a list's code does not load one.
+ * What typing in a field does by the field's name: digits only, or a plate number. Apart from the
+ * validation rules (validate.ts), whose pattern engine a list's code does not load.
  */
 
 /** Fields that accept digits only (other characters are stripped while typing). */

@@ -4,8 +4,8 @@ import type { Template } from './template';
 
 /*
  * Which control draws a field, and where the form puts it: what the list, the detail and the
- * designer need of the form's rules without the form engine and its validation (form-schema.ts
- * builds on these and re-exports them).
+ * designer need of the form's rules without its validation (form-schema.ts builds the form's
+ * schema on these).
  */
 
 /** Component names the runtime's map must provide. */

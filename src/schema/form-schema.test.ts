@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveDateSpec, resolveDefault } from './defaults';
 import type { FieldDefinition } from './field-definition';
-import { compileForm, componentOf, gridByWidth, toFormValues, toSubmitValues } from './form-schema';
+import { compileForm, gridByWidth, toFormValues, toSubmitValues } from './form-schema';
+import { componentOf } from './form-controls';
 
 const ctx = { user: 7, username: '张司磅', currentOrg: 1, currentOrgName: '东方能源有限公司', currentGroup: 9, currentGroupName: '演示集团', now: new Date(2026, 10, 23, 10, 20, 30) };
 const fields: FieldDefinition[] = [

@@ -7,8 +7,6 @@ import type { Template } from './template';
 import { componentOf, formColumns, isFullRow, type FormComponentName } from './form-controls';
 import { MULTI_KINDS, checkFieldValue, isEmpty, requiredMessage } from './validate';
 
-export { FORM_COMPONENTS, componentOf, formColumns, isFullRow, type FormComponentName } from './form-controls';
-
 /**
  * Field definitions → a Formily schema (plain data plus validator functions made here, never from
  * server text). The runtime renders it with a component-name → component map passed through context.

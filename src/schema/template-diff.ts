@@ -1,7 +1,7 @@
 import { canonicalJson } from './canonical';
 import type { FieldDefinition, FieldLayout } from './field-definition';
 import { formLayouts } from './form-layout';
-import { formColumns } from './form-schema';
+import { formColumns } from './form-controls';
 import { GRID_UNITS } from './layout-rules';
 import type { Template, TemplateButton } from './template';
 

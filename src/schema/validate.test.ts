@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMAIL_MESSAGE, ID_NUMBER_MESSAGES, checkCgValidate, checkEmail, checkIdNumber, digitsOnly, idNumberCheckChar, normalisePlate,
-  requiredMessage, validateSubmission,
-} from './validate';
+import { EMAIL_MESSAGE, ID_NUMBER_MESSAGES, checkCgValidate, checkEmail, checkIdNumber, idNumberCheckChar, requiredMessage, validateSubmission } from './validate';
+import { digitsOnly, normalisePlate } from './field-input';
 import { INVERT_MARKER } from './validation-marker';
 
 describe('idNumber', () => {

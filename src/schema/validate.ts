@@ -171,8 +171,6 @@ export function isIdNumberField(fieldName: string): boolean {
 export function isEmailField(fieldName: string): boolean {
   return /(^e?mail$|Email$|^email)/.test(fieldName);
 }
-export { DIGITS_ONLY_FIELDS, digitsOnly, isPlateField, normalisePlate, type PlateEntry } from './field-input';
-
 /** The value checks of one field (not the required check), first failure first. */
 export function checkFieldValue(field: Pick<FieldDefinition, 'fieldName' | 'cgValidate'>, value: unknown): string | null {
   if (isIdNumberField(field.fieldName)) {

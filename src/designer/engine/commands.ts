@@ -1,6 +1,6 @@
 import { Immer, current, enablePatches, freeze, isDraft, original, type Draft, type Patch } from 'immer';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { formColumns } from '../../schema/form-schema';
+import { formColumns } from '../../schema/form-controls';
 import { GRID_UNITS, clampSpan, isColumnStart, layoutsOverlap, type SpanClamp } from '../../schema/layout-rules';
 import { parseFieldDefinition, parseTemplate } from '../../schema/parse-template';
 import { ShapeError } from '../../schema/shape';

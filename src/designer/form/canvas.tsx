@@ -6,7 +6,7 @@ import { useControls, useTr, type Row } from '../../runtime';
 import { formFieldNodes, type ColumnNode, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
 import type { Scope } from '../../schema/design-history';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { componentOf } from '../../schema/form-schema';
+import { componentOf } from '../../schema/form-controls';
 import { GRID_UNITS, type SpanClamp } from '../../schema/layout-rules';
 import type { Outcome } from '../engine/designer';
 import type { Command } from '../engine/commands';

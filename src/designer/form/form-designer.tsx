@@ -19,7 +19,7 @@ import type { ControlProperty } from '../../schema/control-properties';
 import { childTableNodeId, type ChildTableNode, type FieldNode } from '../../schema/design-nodes';
 import type { Scope } from '../../schema/design-history';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { formColumns } from '../../schema/form-schema';
+import { formColumns } from '../../schema/form-controls';
 import { GRID_UNITS, clampSpan, type SpanClamp } from '../../schema/layout-rules';
 import { execute, redo, select, undo, type DesignerState, type Outcome } from '../engine/designer';
 import { occupantOf, type Command } from '../engine/commands';

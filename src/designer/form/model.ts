@@ -1,7 +1,7 @@
 import { columnField, isShownColumn } from '../../schema/column-field';
 import { formFieldNodes, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { formColumns } from '../../schema/form-schema';
+import { formColumns } from '../../schema/form-controls';
 import { GRID_UNITS, clampSpan, type SpanClamp } from '../../schema/layout-rules';
 import { fieldKey } from '../../schema/template-diff';
 import type { ResourceColumn } from '../../schema/resource';

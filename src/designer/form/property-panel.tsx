@@ -7,7 +7,7 @@ import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, us
 import { propertiesFor, propertyFormSchema, propertyValue, type ControlProperty } from '../../schema/control-properties';
 import { toTemplate, type ColumnNode, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
 import type { FieldDefinition, FieldOption } from '../../schema/field-definition';
-import { componentOf } from '../../schema/form-schema';
+import { componentOf } from '../../schema/form-controls';
 import { attributeLists, calculationOptions, type AttributeKind } from '../../schema/template-attributes';
 import { asDateSpec, describeDateSpec, timeRangeDefault, toTimeRangeDefault } from '../../schema/time-dialogs';
 import { sameItems, useDerived, type DesignerStore } from './store';

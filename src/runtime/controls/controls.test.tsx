@@ -4,7 +4,7 @@ import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { propertiesFor, propertyFormSchema } from '../../schema/control-properties';
 import { CONTROL_KINDS, type FieldDefinition } from '../../schema/field-definition';
-import { FORM_COMPONENTS, componentOf } from '../../schema/form-schema';
+import { FORM_COMPONENTS, componentOf } from '../../schema/form-controls';
 import type { Template } from '../../schema/template';
 import { ChildTable, createChildStore } from '../form/child-table';
 import { DynamicForm, useTemplateForm } from '../form/dynamic-form';

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { ChildRow } from '../../schema/child-rows';
 import type { ControlProperty } from '../../schema/control-properties';
 import type { ControlKind, FieldDefinition } from '../../schema/field-definition';
-import type { FormComponentName } from '../../schema/form-schema';
+import type { FormComponentName } from '../../schema/form-controls';
 import type { TagRenderer } from '../list/plain-cells';
 import type { Tr } from '../runtime-context';
 

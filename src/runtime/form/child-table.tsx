@@ -11,7 +11,7 @@ import {
 import type { DefaultContext } from '../../schema/defaults';
 import { trMessage } from '../schema-messages';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { componentOf } from '../../schema/form-schema';
+import { componentOf } from '../../schema/form-controls';
 import { formatValue } from '../../schema/value-formats';
 import { MaterialPicker } from '../picker/material-picker';
 import { useControls, type ControlRegistry } from '../controls';

@@ -7,7 +7,7 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import type { FormMode } from '../../schema/form-schema';
 import { MasterChildForm, isUpdateMode } from '../../schema/master-child';
 import type { Template } from '../../schema/template';
-import type { PlateEntry } from '../../schema/validate';
+import type { PlateEntry } from '../../schema/field-input';
 import { useRuntime, useTr } from '../runtime-context';
 import { trMessage } from '../schema-messages';
 import { PlatesContext } from '../controls';
