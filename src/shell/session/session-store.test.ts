@@ -1,3 +1,4 @@
+import { getVersion, snapshot, subscribe } from 'valtio';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settings } from '../settings-store';
 import { clearSession, loadUser, session } from './session-store';
@@ -33,5 +34,52 @@ describe('loadUser', () => {
     expect(session.menuGeneration).toBe(42);
     expect(session.menu).toEqual(MENU);
     expect(settings.desensitization).toBe('1');
+  });
+
+  it('keeps the menu and the permission keys whole (not a proxy per entry), and a new menu read replaces the old one where it is shown', async () => {
+    const menus = [MENU, [{ id: 8, title: '计量管理', children: [{ id: 9, title: '采购过磅记录', children: [] }] }]];
+    let reads = 0;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      const path = String(url).split('?')[0];
+      if (path === '/api/sys-menu/list') return json(menus[reads++]);
+      const answers: Record<string, unknown> = { '/api/sys-info/me': ME, '/api/sys-menu/generation': { generation: reads }, '/api/index/getDefineSetVal': '0' };
+      return json(answers[path]);
+    }));
+    session.accessToken = 'tok';
+    await loadUser();
+    // valtio gives a version to each object it has made a proxy of: none here
+    expect(getVersion(session)).toBeTypeOf('number');
+    expect(getVersion(session.menu)).toBeUndefined();
+    expect(getVersion(session.menu[0])).toBeUndefined();
+    expect(getVersion(session.permissions)).toBeUndefined();
+    const told = vi.fn();
+    const stop = subscribe(session, told, true);
+    await loadUser();
+    stop();
+    expect(told).toHaveBeenCalled();
+    expect(snapshot(session).menu).toEqual(menus[1]);
+    expect(getVersion(session.menu)).toBeUndefined();
+  });
+
+  it('keeps the menu and the permission keys whole when the session comes back from storage at a page load', async () => {
+    localStorage.setItem('wb.session', JSON.stringify({ accessToken: 'tok', permissions: { sys_user_add: true }, menu: MENU }));
+    vi.resetModules();
+    const again = await import('./session-store');
+    expect(again.session.accessToken).toBe('tok');
+    expect(again.session.menu).toEqual(MENU);
+    expect(again.session.permissions).toEqual({ sys_user_add: true });
+    expect(getVersion(again.session)).toBeTypeOf('number');
+    expect(getVersion(again.session.menu)).toBeUndefined();
+    expect(getVersion(again.session.permissions)).toBeUndefined();
+    again.clearSession();
+    await Promise.resolve(); // the cleared session is written to storage in a microtask
+    // one kept by an older release without a menu still signs the person in, with an empty menu
+    localStorage.setItem('wb.session', JSON.stringify({ accessToken: 'tok', menu: null }));
+    vi.resetModules();
+    const older = await import('./session-store');
+    localStorage.removeItem('wb.session');
+    expect(older.session.accessToken).toBe('tok');
+    expect(older.session.menu).toEqual([]);
+    older.clearSession();
   });
 });

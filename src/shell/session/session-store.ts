@@ -1,4 +1,4 @@
-import { proxy, subscribe } from 'valtio';
+import { proxy, ref, subscribe } from 'valtio';
 import { ApiError } from '../request/api-error';
 import { configureRequest } from '../request/request';
 import { fetchMe, logoutCall, passwordGrant, refreshGrant, unlockGrant, type TokenAnswer, type UserInfo } from './auth-api';
@@ -22,12 +22,28 @@ export interface SessionState {
   isLock: boolean;
 }
 
-const empty = (): SessionState => ({ accessToken: null, refreshToken: null, expiresIn: null, userInfo: null, permissions: {}, roles: [], menu: [], isLock: false });
+/** An object kept as it is in the session (valtio's `ref`: not made into proxies, see `kept`). */
+const whole = <T extends object>(value: T): T => ref(value) as T;
+
+const empty = (): SessionState => ({ accessToken: null, refreshToken: null, expiresIn: null, userInfo: null, permissions: whole({}), roles: [], menu: whole([]), isLock: false });
+
+/**
+ * The menu and the permission keys are replaced whole, never changed in place: kept as they are
+ * (valtio's `ref`), not made into proxies object by object. An administrator's menu of some hundreds
+ * of entries took that work at every page load, and again for each snapshot of the session a
+ * component read while the shell drew its first screen.
+ */
+const kept = (state: SessionState): SessionState => ({
+  ...state,
+  // a session kept by an older release may lack either
+  menu: whole(Array.isArray(state.menu) ? state.menu : []),
+  permissions: whole(state.permissions && typeof state.permissions === 'object' ? state.permissions : {}),
+});
 
 function load(): SessionState {
   try {
     const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
-    return raw ? { ...empty(), ...(JSON.parse(raw) as Partial<SessionState>) } : empty();
+    return raw ? kept({ ...empty(), ...(JSON.parse(raw) as Partial<SessionState>) }) : empty();
   } catch {
     return empty();
   }
@@ -84,10 +100,10 @@ export async function loadUser(): Promise<UserInfo> {
   const me = await fetchMe();
   session.userInfo = me;
   session.roles = me.roles;
-  session.permissions = Object.fromEntries(me.permissions.map((p) => [p, true as const]));
+  session.permissions = whole(Object.fromEntries(me.permissions.map((p) => [p, true as const])));
   const read = await menu;
   session.menuGeneration = read.generation;
-  session.menu = read.nodes;
+  session.menu = whole(read.nodes);
   settings.desensitization = await desensitization;
   return me;
 }
