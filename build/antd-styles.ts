@@ -7,7 +7,9 @@
  * The build does it once instead: it draws, in Node, every antd component and Formily component the
  * application's code imports (`build/antd-styles-render.ts`), under the shell's theme and style
  * transformers, once with motion and once without, and links the two stylesheets ahead of the
- * application's own CSS, each for its `prefers-reduced-motion` media (the theme the shell picks). Each
+ * application's own CSS, each for its `prefers-reduced-motion` media (the theme the shell picks); the
+ * one for reduced motion disabled, so that it is fetched only where the entry enables it
+ * (`src/shell/motion-sheet.ts`). Each
  * ends with antd's map of the styles it holds, which antd reads when it first needs a style: a style the
  * sheet holds is not written again; one it lacks (a component drawn only inside another's pop-up, say)
  * is written at run time as before. `npm run dev` writes every style at run time.
@@ -52,7 +54,7 @@ export function usedComponents(srcDir: string): { antd: string[]; formily: strin
   return { antd: [...antd].sort(), formily: [...formily].sort() };
 }
 
-interface Sheet { fileName: string; css: string; media: string }
+interface Sheet { fileName: string; css: string; media: string; reducedMotion: boolean }
 
 export function antdStyles(): Plugin {
   let root = '';
@@ -76,7 +78,7 @@ export function antdStyles(): Plugin {
         if (!reducedMotion) {
           this.info(`antd's styles written at build time: ${styles} styles, ${Math.round(css.length / 1024)} KB a sheet${skipped.length ? `; drawn at run time only: ${skipped.join(', ')}` : ''}`);
         }
-        return { fileName: `${assetsDir}/${name}-${hash}.css`, css, media };
+        return { fileName: `${assetsDir}/${name}-${hash}.css`, css, media, reducedMotion };
       });
       for (const sheet of sheets) this.emitFile({ type: 'asset', fileName: sheet.fileName, source: sheet.css });
     },
@@ -84,7 +86,9 @@ export function antdStyles(): Plugin {
       order: 'post',
       handler: () => sheets.map((sheet) => ({
         tag: 'link',
-        attrs: { rel: 'stylesheet', href: `/${sheet.fileName}`, media: sheet.media },
+        // the reduced-motion sheet disabled: neither fetched nor parsed unless the entry enables it
+        // (src/shell/motion-sheet.ts), on a system that asks for reduced motion
+        attrs: { rel: 'stylesheet', href: `/${sheet.fileName}`, media: sheet.media, ...(sheet.reducedMotion ? { disabled: true } : {}) },
         injectTo: 'head-prepend' as const,
       })),
     },

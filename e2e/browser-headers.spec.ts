@@ -67,6 +67,9 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     const context = await browser.newContext({ reducedMotion });
     const page = await context.newPage();
     const problems = watchConsole(page);
+    // the sheet for reduced motion is fetched only where the system asks for it (the build links it disabled)
+    const stillSheets: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/assets/antd-reduced-motion')) stillSheets.push(r.url()); });
     await signIn(page, 'admin');
     await openFromSidebar(page, '采购管理', '采购通知单');
     await expect(rows(page).first()).toBeVisible();
@@ -78,6 +81,8 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       .map((l) => ({ href: l.getAttribute('href')!, media: l.media, applies: matchMedia(l.media).matches })));
     expect(sheets).toHaveLength(2);
     expect(sheets.filter((s) => s.applies)).toEqual([expect.objectContaining({ media: `(prefers-reduced-motion: ${reducedMotion})` })]);
+    if (reducedMotion === 'reduce') expect(stillSheets.length).toBeGreaterThan(0);
+    else expect(stillSheets).toEqual([]);
     // the page shows antd's table, buttons and dialog styled with the house colour…
     const primary = formDialog(page).locator('.ant-btn-primary').first();
     await expect(primary).toHaveCSS('background-color', 'rgb(31, 111, 209)');

@@ -1,3 +1,4 @@
+import { enableMatchingSheets } from './motion-sheet';
 import { preloadAtStart } from './pages/page-modules';
 
 /**
@@ -15,6 +16,8 @@ export function start(loadApp: () => Promise<unknown>, location: { pathname: str
     void loadApp();
   };
   try {
+    // antd's stylesheet for the system's motion setting, when it is not the one linked as usual
+    void enableMatchingSheets();
     preloadAtStart(location, app);
   } finally {
     app();
