@@ -297,12 +297,15 @@ describe('form designer', () => {
     await user.type(title, '码');
     expect(title.value).toBe('车牌号码');
     await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号码'));
+    // the panel's title follows the 标题 as it is typed
+    expect(within(panel).getByText('车牌号码（plateNo）')).toBeTruthy();
     await user.type(title, '牌');
     expect(title.value).toBe('车牌号码牌');
     await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
     // both keystrokes were one step
     await waitFor(() => expect(title.value).toBe('车牌号'));
     expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号');
+    expect(within(panel).getByText('车牌号（plateNo）')).toBeTruthy();
   });
 
   it('batch edit across a multi-selection is one undo step', async () => {

@@ -5,12 +5,12 @@ import { Button, Empty, Input as AntInput, Space, Tooltip, Typography } from 'an
 import { createContext, isValidElement, memo, useContext, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useControls, useTr, type ControlRegistry } from '../../runtime';
 import { propertiesFor, propertyFormSchema, propertyValue, type ControlProperty } from '../../schema/control-properties';
-import { toTemplate, type ColumnNode, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
+import { toTemplate, type ColumnNode, type DesignNode, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
 import type { FieldDefinition, FieldOption } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-controls';
 import { attributeLists, calculationOptions, type AttributeKind } from '../../schema/template-attributes';
 import { asDateSpec, describeDateSpec, timeRangeDefault, toTimeRangeDefault } from '../../schema/time-dialogs';
-import { sameItems, useDerived, type DesignerStore } from './store';
+import { useDerived, useNodeSlice, type DesignerStore } from './store';
 
 /** What the panel asks of the screen: set a property on the selection (one command), reset it. */
 interface PanelActions {
@@ -146,6 +146,60 @@ function propertyForm(_selection: string, changed: (name: string, value: unknown
   });
 }
 
+/** What the panel draws apart from the values: the selected fields, the tab group, the properties the selection shares. */
+interface PanelView {
+  fields: (FieldNode | ColumnNode)[];
+  group: TabGroupNode | null;
+  properties: ControlProperty[];
+  /** The ids of `fields`, and the properties' names, controls and dialogs: what makes a new form. */
+  idsKey: string;
+  propsKey: string;
+}
+
+function panelView(controls: ControlRegistry, selected: readonly DesignNode[]): PanelView {
+  const fields = selected.filter((n): n is FieldNode | ColumnNode => n.kind === 'field' || n.kind === 'column');
+  const group = selected.length === 1 && selected[0].kind === 'tabGroup' ? selected[0] as TabGroupNode : null;
+  const properties = sharedProperties(controls, fields.map((n) => ({ field: n.field, role: n.kind === 'field' ? 'form' as const : 'child' as const })));
+  return { fields, group, properties, idsKey: fields.map((n) => n.id).join(','), propsKey: properties.map((p) => `${p.name}:${p.control}:${p.dialog ?? ''}`).join('|') };
+}
+
+/**
+ * The same panel: the same fields selected, showing the same properties, and the same tab group name.
+ * Typing in one of its boxes changes the field (and so the selected node) but not this: the panel is
+ * not drawn again for each keystroke; the box, the title and the values follow on their own.
+ */
+const samePanelView = (a: PanelView, b: PanelView): boolean =>
+  a.idsKey === b.idsKey && a.propsKey === b.propsKey && a.group?.id === b.group?.id && a.group?.label === b.group?.label;
+
+/** The panel's title: the field's 标题 and name, redrawn as the 标题 is typed (the panel around it is not). */
+const PanelTitle = memo(function PanelTitle({ store, id }: { store: DesignerStore; id: string }) {
+  const node = useNodeSlice(store, id, (s) => s.draft.nodes[id]) as FieldNode | ColumnNode | undefined;
+  return node ? <>{`${node.field.fieldExplain}（${node.field.fieldName}）`}</> : null;
+});
+
+/**
+ * Shows the stored values in the form: all of them for a new form or a new set of properties, then
+ * those whose value changed in the field (after an undo, a reset, a batch edit, a dialog). A value the
+ * person typed is already the form's and is left alone.
+ */
+function ValueSync({ store, id, form, properties }: { store: DesignerStore; id: string; form: ReturnType<typeof propertyForm>; properties: readonly ControlProperty[] }) {
+  const node = useNodeSlice(store, id, (s) => s.draft.nodes[id]) as FieldNode | ColumnNode | undefined;
+  const field = node?.field ?? null;
+  const shown = useRef<{ form: unknown; properties: unknown; field: FieldDefinition } | null>(null);
+  useEffect(() => {
+    if (!field) return;
+    const last = shown.current;
+    const whole = !last || last.form !== form || last.properties !== properties;
+    for (const p of properties) {
+      const value = propertyValue(p, field);
+      if (!whole && Object.is(value, propertyValue(p, last.field))) continue;
+      if (JSON.stringify(form.getValuesIn(p.name) ?? null) !== JSON.stringify(value ?? null)) form.setValuesIn(p.name, value);
+    }
+    shown.current = { form, properties, field };
+  }, [form, field, properties]);
+  return null;
+}
+
 /**
  * The property panel: the selected field's (or fields') properties from its kind's property schema,
  * rendered as a Formily form. One change is one command: `set-property` for one field (typing in a
@@ -159,21 +213,17 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
 }) {
   const controls = useControls();
   const tr = useTr();
-  // the selected nodes: a command on another field does not re-render the panel
-  const selected = useDerived(store, (s) => [s.selection, s.draft.nodes], (s) => s.selection.map((id) => s.draft.nodes[id]).filter(Boolean), sameItems);
+  // the selection as the panel draws it: a command on another field, or a keystroke in one of the
+  // panel's boxes, does not re-render the panel
+  const view = useDerived(store, (s) => [s.selection, s.draft.nodes], (s) => panelView(controls, s.selection.map((id) => s.draft.nodes[id]).filter(Boolean)), samePanelView);
+  const { fields, group, idsKey } = view;
   const [search, setSearch] = useState('');
   const focusSession = useRef(0);
-  // form fields and child-table columns (edited in place: required, width, total…)
-  const fields = selected.filter((n): n is FieldNode | ColumnNode => n.kind === 'field' || n.kind === 'column');
-  const group = selected.length === 1 && selected[0].kind === 'tabGroup' ? selected[0] as TabGroupNode : null;
-  const computed = sharedProperties(controls, fields.map((n) => ({ field: n.field, role: n.kind === 'field' ? 'form' as const : 'child' as const })));
-  const propsKey = computed.map((p) => `${p.name}:${p.control}:${p.dialog ?? ''}`).join('|');
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const properties = useMemo(() => computed, [propsKey]);
+  const properties = useMemo(() => view.properties, [view.propsKey]);
   const shown = useMemo(() => properties.filter((p) => !search.trim() || p.label.includes(search.trim()) || String(p.name).toLowerCase().includes(search.trim().toLowerCase())), [properties, search]);
   const ids = fields.map((n) => n.id);
-  const idsKey = ids.join(',');
-  const first = fields[0]?.field ?? null;
+  const firstId = ids[0] ?? null;
 
   const latest = useRef({ ids, properties, onSet });
   latest.current = { ids, properties, onSet };
@@ -183,22 +233,16 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
     const typing = p && TEXT_CONTROLS.has(p.control) && latest.current.ids.length === 1 ? `${focusSession.current}` : null;
     latest.current.onSet(latest.current.ids, name, value, typing);
   }), [idsKey]);
-  // the stored values (after an undo, a reset or another field's edit) shown in the form
-  useEffect(() => {
-    if (!first) return;
-    for (const p of properties) {
-      const value = propertyValue(p, first);
-      if (JSON.stringify(form.getValuesIn(p.name) ?? null) !== JSON.stringify(value ?? null)) form.setValuesIn(p.name, value);
-    }
-  }, [form, first, properties]);
 
   const schema = useMemo(() => propertyFormSchema(shown), [shown]);
-  const current = useRef(first);
-  current.current = first;
   const actions = useMemo<PanelActions>(() => ({
     set: (key, value, typing) => onSet(ids, key, value, typing),
     reset: (key) => { const p = properties.find((x) => x.name === key); if (p) onReset(ids, p); },
-    field: () => current.current,
+    // the field as it is now (the panel is not re-rendered as it changes)
+    field: () => {
+      const node = firstId ? store.get().draft.nodes[firstId] : undefined;
+      return node && (node.kind === 'field' || node.kind === 'column') ? node.field : null;
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }), [idsKey, properties, onSet, onReset]);
   const template = useMemo(() => () => toTemplate(store.get().draft), [store]);
@@ -215,8 +259,9 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
   return (
     <div className="wb-fd-panel-body" onFocus={() => { focusSession.current += 1; }}>
       <div className="wb-fd-panel-title">
-        {fields.length === 1 ? `${first!.fieldExplain}（${first!.fieldName}）` : tr('已选 {n} 个字段：批量修改', { n: fields.length })}
+        {fields.length === 1 ? <PanelTitle store={store} id={firstId!} /> : tr('已选 {n} 个字段：批量修改', { n: fields.length })}
       </div>
+      <ValueSync store={store} id={firstId!} form={form} properties={properties} />
       <PropertySearch value={search} onChange={setSearch} />
       {shown.length === 0 && <Typography.Text type="secondary">{tr('没有匹配的属性')}</Typography.Text>}
       <PanelForm actions={actions} template={template} form={form} schema={schema} />
