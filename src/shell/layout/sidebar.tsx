@@ -5,21 +5,12 @@ import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/i18n';
 import { request } from '../request/request';
 import { useMenuTitle, type MenuNode } from '../session/menu';
-import { session } from '../session/session-store';
+import { changeMenuEntry, session } from '../session/session-store';
 import { MenuIcon } from './menu-icon';
 import { useOpenMenu } from './use-open-menu';
 
 /** Common-menu star clicks are throttled to one per second (spec 000 §9). */
 export const STAR_THROTTLE_MS = 1000;
-
-function findNode(nodes: MenuNode[], id: number): MenuNode | undefined {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const inner = findNode(n.children, id);
-    if (inner) return inner;
-  }
-  return undefined;
-}
 
 /**
  * First-level menus on the left; hovering one opens a drawer with its second-level groups and
@@ -49,8 +40,7 @@ export function Sidebar({ collapsed = false }: { collapsed?: boolean }) {
     const adding = !item.ownMenu;
     try {
       await request({ method: 'POST', url: '/sys-menu-user-define/batchUpdate', body: adding ? { addIds: [item.id] } : { removeIds: [item.id] } });
-      const node = findNode(session.menu, item.id);
-      if (node) node.ownMenu = adding;
+      changeMenuEntry(item.id, { ownMenu: adding });
       message.success(t('menu.starDone'));
     } catch {
       // the request layer has shown why

@@ -1,7 +1,7 @@
 import { getVersion, snapshot, subscribe } from 'valtio';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settings } from '../settings-store';
-import { clearSession, loadUser, session } from './session-store';
+import { changeMenuEntry, clearSession, loadUser, session } from './session-store';
 
 const json = (data: unknown) => new Response(JSON.stringify({ success: true, code: '0', msg: '', data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -81,5 +81,28 @@ describe('loadUser', () => {
     expect(older.session.accessToken).toBe('tok');
     expect(older.session.menu).toEqual([]);
     older.clearSession();
+  });
+
+  it('changes one menu entry (the common-menu star) by replacing the menu whole: the change is noticed, the menu read before is left as it was', async () => {
+    const read = [{ id: 1, title: '基础档案', children: [{ id: 2, title: '车辆', iusual: true, ownMenu: false, children: [] }, { id: 3, title: '司机', children: [] }] }, { id: 4, title: '计量管理', children: [] }];
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      const path = String(url).split('?')[0];
+      const answers: Record<string, unknown> = { '/api/sys-info/me': ME, '/api/sys-menu/generation': { generation: 1 }, '/api/sys-menu/list': read, '/api/index/getDefineSetVal': '0' };
+      return json(answers[path]);
+    }));
+    session.accessToken = 'tok';
+    await loadUser();
+    const before = session.menu;
+    const told = vi.fn();
+    const stop = subscribe(session, told, true);
+    changeMenuEntry(2, { ownMenu: true });
+    stop();
+    expect(told).toHaveBeenCalled();
+    expect(snapshot(session).menu[0].children[0]).toMatchObject({ id: 2, ownMenu: true });
+    expect(before[0].children[0].ownMenu).toBe(false);
+    // the entries off the changed one's path are the same objects
+    expect(session.menu[1]).toBe(before[1]);
+    expect(session.menu[0].children[1]).toBe(before[0].children[1]);
+    expect(getVersion(session.menu)).toBeUndefined();
   });
 });

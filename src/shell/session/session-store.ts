@@ -28,8 +28,9 @@ const whole = <T extends object>(value: T): T => ref(value) as T;
 const empty = (): SessionState => ({ accessToken: null, refreshToken: null, expiresIn: null, userInfo: null, permissions: whole({}), roles: [], menu: whole([]), isLock: false });
 
 /**
- * The menu and the permission keys are replaced whole, never changed in place: kept as they are
- * (valtio's `ref`), not made into proxies object by object. An administrator's menu of some hundreds
+ * The menu and the permission keys are replaced whole, never changed in place (a star on a menu entry
+ * goes through `changeMenuEntry`): kept as they are (valtio's `ref`), not made into proxies object by
+ * object. An administrator's menu of some hundreds
  * of entries took that work at every page load, and again for each snapshot of the session a
  * component read while the shell drew its first screen.
  */
@@ -106,6 +107,27 @@ export async function loadUser(): Promise<UserInfo> {
   session.menu = whole(read.nodes);
   settings.desensitization = await desensitization;
   return me;
+}
+
+/**
+ * Changes one menu entry (the common-menu star sets `ownMenu`): the menu is replaced whole, the entry
+ * and the entries above it copied, so that everything showing the menu follows (it is kept whole, see
+ * `kept`, and a change in place would go unnoticed).
+ */
+export function changeMenuEntry(id: number, change: Partial<MenuNode>): void {
+  const apply = (nodes: MenuNode[]): MenuNode[] => {
+    let changed = false;
+    const next = nodes.map((n) => {
+      if (n.id === id) { changed = true; return { ...n, ...change }; }
+      const children = n.children?.length ? apply(n.children) : n.children;
+      if (children === n.children) return n;
+      changed = true;
+      return { ...n, children };
+    });
+    return changed ? next : nodes;
+  };
+  const next = apply(session.menu);
+  if (next !== session.menu) session.menu = whole(next);
 }
 
 let checking: Promise<void> | null = null;
