@@ -146,12 +146,16 @@ function propertyForm(_selection: string, changed: (name: string, value: unknown
   });
 }
 
-/** What the panel draws apart from the values: the selected fields, the tab group, the properties the selection shares. */
+/**
+ * What the panel draws apart from the values: the selected fields' ids (not the nodes, which change
+ * with each keystroke: the title and the values read them themselves), the tab group, the properties
+ * the selection shares.
+ */
 interface PanelView {
-  fields: (FieldNode | ColumnNode)[];
+  ids: string[];
   group: TabGroupNode | null;
   properties: ControlProperty[];
-  /** The ids of `fields`, and the properties' names, controls and dialogs: what makes a new form. */
+  /** `ids` joined, and the properties' names, controls and dialogs: what makes a new form. */
   idsKey: string;
   propsKey: string;
 }
@@ -160,7 +164,8 @@ function panelView(controls: ControlRegistry, selected: readonly DesignNode[]): 
   const fields = selected.filter((n): n is FieldNode | ColumnNode => n.kind === 'field' || n.kind === 'column');
   const group = selected.length === 1 && selected[0].kind === 'tabGroup' ? selected[0] as TabGroupNode : null;
   const properties = sharedProperties(controls, fields.map((n) => ({ field: n.field, role: n.kind === 'field' ? 'form' as const : 'child' as const })));
-  return { fields, group, properties, idsKey: fields.map((n) => n.id).join(','), propsKey: properties.map((p) => `${p.name}:${p.control}:${p.dialog ?? ''}`).join('|') };
+  const ids = fields.map((n) => n.id);
+  return { ids, group, properties, idsKey: ids.join(','), propsKey: properties.map((p) => `${p.name}:${p.control}:${p.dialog ?? ''}`).join('|') };
 }
 
 /**
@@ -216,13 +221,11 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
   // the selection as the panel draws it: a command on another field, or a keystroke in one of the
   // panel's boxes, does not re-render the panel
   const view = useDerived(store, (s) => [s.selection, s.draft.nodes], (s) => panelView(controls, s.selection.map((id) => s.draft.nodes[id]).filter(Boolean)), samePanelView);
-  const { fields, group, idsKey } = view;
+  // kept while its ids and properties are the same (samePanelView), so `properties` keeps its identity
+  const { ids, group, idsKey, properties } = view;
   const [search, setSearch] = useState('');
   const focusSession = useRef(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const properties = useMemo(() => view.properties, [view.propsKey]);
   const shown = useMemo(() => properties.filter((p) => !search.trim() || p.label.includes(search.trim()) || String(p.name).toLowerCase().includes(search.trim().toLowerCase())), [properties, search]);
-  const ids = fields.map((n) => n.id);
   const firstId = ids[0] ?? null;
 
   const latest = useRef({ ids, properties, onSet });
@@ -255,11 +258,11 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
       </div>
     );
   }
-  if (fields.length === 0) return <Empty className="wb-fd-panel-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('选中画布上的字段以编辑属性（Shift 或 Ctrl 点击可多选）')} />;
+  if (ids.length === 0) return <Empty className="wb-fd-panel-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('选中画布上的字段以编辑属性（Shift 或 Ctrl 点击可多选）')} />;
   return (
     <div className="wb-fd-panel-body" onFocus={() => { focusSession.current += 1; }}>
       <div className="wb-fd-panel-title">
-        {fields.length === 1 ? <PanelTitle store={store} id={firstId!} /> : tr('已选 {n} 个字段：批量修改', { n: fields.length })}
+        {ids.length === 1 ? <PanelTitle store={store} id={firstId!} /> : tr('已选 {n} 个字段：批量修改', { n: ids.length })}
       </div>
       <ValueSync store={store} id={firstId!} form={form} properties={properties} />
       <PropertySearch value={search} onChange={setSearch} />

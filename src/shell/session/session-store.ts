@@ -30,9 +30,8 @@ const empty = (): SessionState => ({ accessToken: null, refreshToken: null, expi
 /**
  * The menu and the permission keys are replaced whole, never changed in place (a star on a menu entry
  * goes through `changeMenuEntry`): kept as they are (valtio's `ref`), not made into proxies object by
- * object. An administrator's menu of some hundreds
- * of entries took that work at every page load, and again for each snapshot of the session a
- * component read while the shell drew its first screen.
+ * object. An administrator's menu of some hundreds of entries took that work at every page load, and
+ * again for each snapshot of the session a component read while the shell drew its first screen.
  */
 const kept = (state: SessionState): SessionState => ({
   ...state,
