@@ -211,6 +211,27 @@ async function centre(page: Page, field: string): Promise<void> {
   await card(page, field).evaluate((el) => el.scrollIntoView({ block: 'center' }));
 }
 
+/**
+ * Waits until the designer's live region says `text`. A locator's wait would do it by querying the
+ * page on every animation frame with Playwright's selector engine, which walks the whole document for
+ * shadow roots: on the 500-field canvas several milliseconds of the page's main thread per frame,
+ * the harness's work landing in the very frames being measured. A mutation observer costs the page
+ * nothing until the text changes.
+ */
+async function liveSays(page: Page, text: string): Promise<void> {
+  // a script of its own (as armChange's): the functions tsx compiles carry a helper the page lacks
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const text = ${JSON.stringify(text)};
+    const live = document.querySelector('.wb-fd-live');
+    if (!live) { reject(new Error('the designer has no live region')); return; }
+    const says = () => (live.textContent || '').includes(text);
+    if (says()) { resolve(); return; }
+    const observer = new MutationObserver(() => { if (says()) { observer.disconnect(); clearTimeout(timer); resolve(); } });
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error('the live region never said ' + text + ' (it says ' + live.textContent + ')')); }, 10000);
+    observer.observe(live, { subtree: true, childList: true, characterData: true });
+  })`);
+}
+
 /** A keyboard round trip: path `there` from A to B (free), drop; back by `back`, drop. Each drop is one move command, timed. */
 async function keyboardRounds(page: Page, fields: { name: string; row: number; col: number }[], rounds: number, dropTimes: Change[]): Promise<void> {
   for (let r = 0; r < rounds; r++) {
@@ -222,16 +243,15 @@ async function keyboardRounds(page: Page, fields: { name: string; row: number; c
     const to = forward ? f.row + 2 : f.row;
     await centre(page, f.name);
     await card(page, f.name).focus();
-    const live = page.locator('.wb-fd-live');
     await page.keyboard.press('Space');
-    await live.filter({ hasText: '已拿起' }).waitFor();
+    await liveSays(page, '已拿起');
     // the keyboard sensor listens for the arrows from the task after the pick-up
     await page.waitForTimeout(50);
     let at = { row: forward ? f.row : f.row + 2, col: f.col };
     for (const key of keys) {
       at = { row: at.row + (key === 'ArrowDown' ? 1 : key === 'ArrowUp' ? -1 : 0), col: at.col + (key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0) };
       await page.keyboard.press(key);
-      await live.filter({ hasText: `第${at.row + 1}行第${at.col + 1}列` }).waitFor();
+      await liveSays(page, `第${at.row + 1}行第${at.col + 1}列`);
       await page.waitForTimeout(30);
     }
     await armChange(page, f.name, 'place', place(to, f.col), 'Enter');
