@@ -71,13 +71,26 @@ test('详情 laid out in the visual designer: a field moved by keyboard is publi
   const card = designer.locator(`.wb-fd-field[data-field="${name}"]`);
   await expect(card).toBeVisible();
   const live = designer.locator('.wb-fd-live');
+  // what the live region says from here on, with the grid's top on screen at each announcement: once in
+  // a few clean-clone runs the first arrow has not been heard as 第2行 (each later one moving one row),
+  // and a failure should tell whether it went two rows at once and whether the canvas had moved
+  await live.evaluate((el) => {
+    const said: string[] = [];
+    (window as unknown as { __said: string[] }).__said = said;
+    const grid = () => Math.round(document.querySelector('.wb-fd-grid')?.getBoundingClientRect().top ?? NaN);
+    said.push(`(grid top ${grid()}) ${el.textContent}`);
+    new MutationObserver(() => said.push(`(grid top ${grid()}) ${el.textContent}`)).observe(el, { subtree: true, childList: true, characterData: true });
+  });
   await card.focus();
   await page.keyboard.press('Space');
   await expect(live).toContainText('已拿起 名称');
   await expect(async () => {
     await page.keyboard.press('ArrowDown');
     await expect(live).toContainText('第2行', { timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 20_000 }).catch(async (error: Error) => {
+    const said = await page.evaluate(() => (window as unknown as { __said: string[] }).__said);
+    throw new Error(`${error.message}\nthe live region said, in turn:\n${said.join('\n')}`);
+  });
   await page.keyboard.press('Enter');
   await expect(live).toContainText('已移动到第2行');
   await expect(page.locator('.wb-fd-save')).toHaveText('已自动保存', { timeout: 15_000 });
