@@ -162,40 +162,57 @@ async function stopFrames(page: Page): Promise<number[]> {
  * change comes later, in the first task after it that finds it shown. `frame` goes on to the next
  * frame painted after that (a message after the animation frame), which adds the wait for the
  * display's 60 Hz slot and the painting.
+ *
+ * The listeners are installed once per page and armed for each command (`window.__arm`), so that
+ * their code is compiled and warm, not parsed anew inside the time it measures; at the end of the
+ * event the layout is forced and the time taken before the harness looks for the card (a document
+ * query), which then decides whether that time counts. What remains of the harness inside the
+ * measured time is a property read in the key's listener and the forced layout itself.
  */
+const HARNESS = `(() => {
+  if (window.__armed) return;
+  window.__armed = true;
+  const shown = (a) => {
+    const el = document.querySelector('.wb-fd-field[data-field="' + a.field + '"]');
+    if (!el) return false;
+    return a.kind === 'place' ? (el.style.gridRow + '|' + el.style.gridColumn) === a.expected : el.querySelector('.wb-fd-label').textContent.endsWith(a.expected);
+  };
+  const after = (fn) => { const ch = new MessageChannel(); ch.port1.onmessage = fn; ch.port2.postMessage(0); };
+  let pending = null;
+  const record = (p, work) => {
+    pending = null;
+    requestAnimationFrame(() => after(() => { window.__change = { work, frame: performance.now() - p.t0 }; }));
+  };
+  const settle = () => {
+    const p = pending;
+    if (!p) return;
+    if (!shown(p.arm)) { if (performance.now() - p.t0 < 2000) after(settle); return; }
+    void document.body.offsetHeight;
+    record(p, performance.now() - p.t0);
+  };
+  const atEnd = (e) => {
+    const p = pending;
+    if (!p || p.endType !== e.type || p.ended) return;
+    p.ended = true;
+    void document.body.offsetHeight;
+    const work = performance.now() - p.t0;
+    if (shown(p.arm)) record(p, work); else after(settle);
+  };
+  document.addEventListener('keydown', (e) => {
+    const arm = window.__arm;
+    if (!arm || e.key !== arm.key) return;
+    window.__arm = null;
+    const p = { arm, t0: e.timeStamp, endType: arm.kind === 'label' ? 'input' : 'keydown', ended: false };
+    pending = p;
+    // no end event (the key did not reach the page's handlers as expected): look for the change from the next task
+    after(() => { if (pending === p && !p.ended) { p.ended = true; settle(); } });
+  }, true);
+  window.addEventListener('keydown', atEnd);
+  window.addEventListener('input', atEnd);
+})()`;
 async function armChange(page: Page, field: string, kind: 'place' | 'label', expected: string, key: string): Promise<void> {
-  await page.evaluate(`(() => {
-    const field = ${JSON.stringify(field)}, kind = ${JSON.stringify(kind)}, expected = ${JSON.stringify(expected)}, key = ${JSON.stringify(key)};
-    window.__change = null;
-    const shown = () => {
-      const el = document.querySelector('.wb-fd-field[data-field="' + field + '"]');
-      if (!el) return false;
-      return kind === 'place' ? (el.style.gridRow + '|' + el.style.gridColumn) === expected : el.querySelector('.wb-fd-label').textContent.endsWith(expected);
-    };
-    const after = (fn) => { const ch = new MessageChannel(); ch.port1.onmessage = fn; ch.port2.postMessage(0); };
-    const endType = kind === 'label' ? 'input' : 'keydown';
-    const onKey = (e) => {
-      if (e.key !== key) return;
-      document.removeEventListener('keydown', onKey, true);
-      const t0 = e.timeStamp;
-      let done = false;
-      const finish = () => {
-        done = true;
-        void document.body.offsetHeight;
-        const work = performance.now() - t0;
-        requestAnimationFrame(() => after(() => { window.__change = { work, frame: performance.now() - t0 }; }));
-      };
-      const atEnd = () => { window.removeEventListener(endType, atEnd); if (!done && shown()) finish(); };
-      window.addEventListener(endType, atEnd);
-      const settle = () => {
-        if (done) return;
-        if (!shown()) { if (performance.now() - t0 < 2000) after(settle); return; }
-        finish();
-      };
-      after(settle);
-    };
-    document.addEventListener('keydown', onKey, true);
-  })()`);
+  await page.evaluate(HARNESS);
+  await page.evaluate(`window.__change = null; window.__arm = ${JSON.stringify({ field, kind, expected, key })};`);
 }
 interface Change { work: number; frame: number }
 async function changeTime(page: Page): Promise<Change> {
