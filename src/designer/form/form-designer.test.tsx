@@ -292,7 +292,9 @@ describe('form designer', () => {
     await user.click(card('plateNo'));
     const panel = screen.getByRole('complementary', { name: '属性面板' });
     await within(panel).findByText('车牌号（plateNo）');
-    const title = within(panel).getByText('标题').closest('.ant-formily-item')!.querySelector('input') as HTMLInputElement;
+    // the box as it is now: a value from elsewhere (an undo) makes it again
+    const box = () => within(panel).getByText('标题').closest('.ant-formily-item')!.querySelector('input') as HTMLInputElement;
+    const title = box();
     expect(title.value).toBe('车牌号');
     await user.type(title, '码');
     expect(title.value).toBe('车牌号码');
@@ -303,9 +305,22 @@ describe('form designer', () => {
     expect(title.value).toBe('车牌号码牌');
     await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
     // both keystrokes were one step
-    await waitFor(() => expect(title.value).toBe('车牌号'));
+    await waitFor(() => expect(box().value).toBe('车牌号'));
     expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号');
     expect(within(panel).getByText('车牌号（plateNo）')).toBeTruthy();
+    // Ctrl+Z typed in the box undoes in the panel's history, and the box keeps the focus, its caret at the end
+    await user.click(box());
+    await user.type(box(), '甲');
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号甲'));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(box().value).toBe('车牌号'));
+    expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号');
+    expect(document.activeElement).toBe(box());
+    expect(box().selectionStart).toBe(3);
+    // and typing on goes into the same box
+    await user.keyboard('乙');
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号乙'));
+    expect(box().value).toBe('车牌号乙');
   });
 
   it('batch edit across a multi-selection is one undo step', async () => {

@@ -1,8 +1,10 @@
 import { FormItem, Input, NumberPicker, Select, Switch } from '@formily/antd-v5';
 import { createForm, onFieldInputValueChange, type Field as FormilyField } from '@formily/core';
-import { FormProvider, createSchemaField, observer, useField, type ISchema } from '@formily/react';
-import { Button, Empty, Input as AntInput, Space, Tooltip, Typography } from 'antd';
-import { createContext, isValidElement, memo, useContext, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { FormProvider, createSchemaField, useField, type ISchema } from '@formily/react';
+import { Button, Empty, Input as AntInput, Space, Tooltip, Typography, type InputRef } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { reaction } from '@formily/reactive';
+import { createContext, isValidElement, memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType, type Ref } from 'react';
 import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useControls, useTr, type ControlRegistry } from '../../runtime';
 import { propertiesFor, propertyFormSchema, propertyValue, type ControlProperty } from '../../schema/control-properties';
 import { toTemplate, type ColumnNode, type DesignNode, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
@@ -32,17 +34,39 @@ const ResetButton = memo(function ResetButton({ name, title }: { name: string; t
 });
 
 /**
- * The panel's text boxes take their value from their field themselves (they observe it), so that a
- * keystroke redraws the box and not the form item around it (see `sameItem`).
+ * The panel's text boxes hold what is typed themselves (antd's box, uncontrolled): a keystroke goes to
+ * the field and on to the command, and nothing of the panel is drawn again for it — not the form item
+ * (see `sameItem`), not the box's antd and Formily wrappers (their style and context hooks were the
+ * largest part of a keystroke's rendering on a 500-field form). A value that comes from elsewhere (an
+ * undo, 恢复默认, a batch edit, another selection) is not what the box holds: the box is then made
+ * again with it, and keeps the focus and the caret at the end if it had them.
  */
-const BoundInput = observer(function BoundInput(props: ComponentProps<typeof Input>) {
-  const field = useField<FormilyField>();
-  return <Input {...props} value={field.value as string | undefined} />;
-});
-const BoundTextArea = observer(function BoundTextArea(props: ComponentProps<typeof Input.TextArea>) {
-  const field = useField<FormilyField>();
-  return <Input.TextArea {...props} value={field.value as string | undefined} />;
-});
+function selfBound<P, R>(Box: ComponentType<P & { ref?: Ref<R> }>, text: (ref: R | null) => HTMLInputElement | HTMLTextAreaElement | null | undefined) {
+  return function SelfBound(props: P) {
+    const field = useField<FormilyField>();
+    const [made, setMade] = useState(0);
+    const box = useRef<R>(null);
+    const refocus = useRef(false);
+    // at once as well: the value may have been set between this render and its effect (the panel's
+    // stored values are put in the form by an effect that runs before this one)
+    useEffect(() => reaction(() => field.value, (value) => {
+      const el = text(box.current);
+      if (!el || el.value === String(value ?? '')) return;
+      refocus.current = document.activeElement === el;
+      setMade((n) => n + 1);
+    }, { fireImmediately: true }), [field]);
+    useLayoutEffect(() => {
+      if (!refocus.current) return;
+      refocus.current = false;
+      const el = text(box.current);
+      el?.focus();
+      el?.setSelectionRange(el.value.length, el.value.length);
+    }, [made]);
+    return <Box key={made} {...props} ref={box} value={undefined} defaultValue={(field.value as string | undefined) ?? ''} />;
+  };
+}
+const BoundInput = selfBound<ComponentProps<typeof Input>, InputRef>(Input as never, (ref) => ref?.input);
+const BoundTextArea = selfBound<ComponentProps<typeof Input.TextArea>, TextAreaRef>(Input.TextArea as never, (ref) => ref?.resizableTextArea?.textArea);
 const SELF_BOUND = new Set<unknown>([BoundInput, BoundTextArea]);
 /** What Formily hands a component anew at every render of its field, or a self-bound box reads itself. */
 const PER_RENDER = new Set(['value', 'onChange', 'onFocus', 'onBlur']);
