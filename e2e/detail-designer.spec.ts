@@ -71,9 +71,10 @@ test('详情 laid out in the visual designer: a field moved by keyboard is publi
   const card = designer.locator(`.wb-fd-field[data-field="${name}"]`);
   await expect(card).toBeVisible();
   const live = designer.locator('.wb-fd-live');
-  // what the live region says from here on, with the grid's top on screen at each announcement: once in
-  // a few clean-clone runs the first arrow has not been heard as 第2行 (each later one moving one row),
-  // and a failure should tell whether it went two rows at once and whether the canvas had moved
+  // what the live region says from here on, with the grid's top on screen at each announcement: the
+  // first arrow must be heard as 第2行 (a card's arrows step from the place shown, not from the rects
+  // measured at the pick-up, which once in a few runs had the first arrow go two rows); a failure
+  // tells what each arrow did and whether the canvas had moved
   await live.evaluate((el) => {
     const said: string[] = [];
     (window as unknown as { __said: string[] }).__said = said;

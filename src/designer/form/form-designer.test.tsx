@@ -161,6 +161,27 @@ describe('form designer', () => {
     expect(document.querySelector('[data-palette="col:fd_truck.tare"]')).toBeNull();
   });
 
+  it('a card picked up by the keyboard moves one cell per arrow from the place shown, whatever the page measured (no geometry here)', async () => {
+    setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    act(() => card('plateNo').focus());
+    fireEvent.keyDown(card('plateNo'), { key: ' ', code: 'Space' });
+    await waitFor(() => expect(live()).toBe('已拿起 车牌号，第1行第1列，占1列。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消'));
+    fireEvent.keyDown(document, { key: 'ArrowDown', code: 'ArrowDown' });
+    await waitFor(() => expect(live()).toBe('第2行第1列，占1列'));
+    fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight' });
+    await waitFor(() => expect(live()).toBe('第2行第2列，占1列'));
+    // the place 司机 holds is shown refused, and said so
+    fireEvent.keyDown(document, { key: 'ArrowUp', code: 'ArrowUp' });
+    await waitFor(() => expect(live()).toBe('第1行第2列，占1列，该位置已有字段 司机，不能放下'));
+    fireEvent.keyDown(document, { key: 'ArrowDown', code: 'ArrowDown' });
+    await waitFor(() => expect(live()).toBe('第2行第2列，占1列'));
+    fireEvent.keyDown(document, { key: 'Enter', code: 'Enter' });
+    expect(card('plateNo').style.gridRow).toBe('2');
+    expect(card('plateNo').style.gridColumn).toBe('13 / span 12');
+    expect(live()).toBe('已移动到第2行第2列，占1列');
+  });
+
   it('a keyboard drop places the field at the key itself; the drag ends after the frame that shows it, or at once at the next key', async () => {
     const ghost = () => document.querySelector('.wb-fd-ghost');
     setup();

@@ -159,6 +159,13 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   const spanRef = useRef<number | null>(null);
   /** A palette column picked up by the keyboard: its place is stepped on the canvas by the arrows, not by the overlay. */
   const keyboardPaletteRef = useRef(false);
+  /**
+   * A card picked up by the keyboard: each arrow steps its place from the place shown (within its
+   * grid), not from the rects dnd-kit measured at the pick-up, which a shift of the page since then
+   * would put a row off. The overlay still follows by the same step (and dnd-kit scrolls it into
+   * view); its rects decide only a move into another grid.
+   */
+  const keyboardCardRef = useRef(false);
   /** The card being dragged and the card a kind is over: each card subscribes to its own mark. */
   const marks = useMemo(createMarks, []);
   const hosts = useMemo(() => createStore<Record<string, HTMLElement>>({}), []);
@@ -274,6 +281,18 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       return undefined;
     }
     const step = stepPlace(t, event.code, u);
+    const arrow = event.code === 'ArrowLeft' || event.code === 'ArrowRight' || event.code === 'ArrowUp' || event.code === 'ArrowDown';
+    const d = activeDrag.current;
+    if (keyboardCardRef.current && arrow && d?.type === 'field' && !t.onField && !t.childTable) {
+      event.preventDefault();
+      const wanted = spanRef.current ?? (store.get().draft.nodes[d.id] as FieldNode | undefined)?.layout.span ?? t.span;
+      const clamp = clampSpan(wanted, step.col, formColumns(store.get().draft.meta));
+      const next: Target = located({ ...t, ...step, span: clamp.applied, clamp: clamp.reason === 'max' ? clamp : null, occupiedBy: undefined });
+      targetRef.current = next;
+      setTarget(next);
+      say(targetText(next, u));
+      return { x: currentCoordinates.x + ((step.col - t.col) / u) * colPx, y: currentCoordinates.y + (step.row - t.row) * rowPx };
+    }
     if (keyboardPaletteRef.current) {
       if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.code)) return undefined;
       event.preventDefault();
@@ -284,7 +303,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       say(targetText(next, u));
       return undefined;
     }
-    if (event.code === 'ArrowLeft' || event.code === 'ArrowRight' || event.code === 'ArrowUp' || event.code === 'ArrowDown') {
+    if (arrow) {
       return { x: currentCoordinates.x + ((step.col - t.col) / u) * colPx, y: currentCoordinates.y + (step.row - t.row) * rowPx };
     }
     return undefined;
@@ -318,6 +337,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
     if (d?.type === 'field' || d?.type === 'resize') marks.set({ dragging: d.id, over: null });
     spanRef.current = null;
     keyboardPaletteRef.current = false;
+    keyboardCardRef.current = d?.type === 'field' && isKeyboard(e.activatorEvent);
     if (!d) return;
     const state = store.get();
     const u = unitOf(state.draft);
@@ -400,6 +420,8 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       return;
     }
     const group = (over.data.current as { group: string | null }).group;
+    // a card stepped by the keyboard has its place from the arrows (`coordinateGetter`) while it stays in its grid
+    if (keyboardCardRef.current && targetRef.current && !targetRef.current.onField && !targetRef.current.childTable && targetRef.current.group === group) return;
     const place = placeAt(rect.left - over.rect.left, rect.top - over.rect.top, over.rect.width, ROW_PX, u);
     const wanted = spanRef.current ?? (d.type === 'field' ? (state.draft.nodes[d.id] as FieldNode).layout.span : u);
     const clamp = clampSpan(wanted, place.col, formColumns(state.draft.meta));
@@ -415,6 +437,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
 
   const finish = () => {
     dragging.current = false;
+    keyboardCardRef.current = false;
     activeDrag.current = null;
     pointer.current?.stop();
     pointer.current = null;
