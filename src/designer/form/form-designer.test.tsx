@@ -342,6 +342,13 @@ describe('form designer', () => {
     await user.keyboard('乙');
     await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号乙'));
     expect(box().value).toBe('车牌号乙');
+    // another field selected: its 标题 in the box, typing goes to it
+    await user.click(card('driver'));
+    await within(panel).findByText('司机（driver）');
+    await waitFor(() => expect(box().value).toBe('司机'));
+    await user.type(box(), '丙');
+    await waitFor(() => expect(card('driver').querySelector('.wb-fd-label')!.textContent).toBe('司机丙'));
+    expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号乙');
   });
 
   it('batch edit across a multi-selection is one undo step', async () => {

@@ -306,7 +306,9 @@ const PanelForm = memo(function PanelForm({ actions, template, form, schema }: {
   return (
     <PanelContext.Provider value={actions}>
       <TemplateContext.Provider value={template}>
-        <FormProvider form={form}>
+        {/* a form of its own for each selection, drawn anew: a form item kept across selections would
+            keep the handlers of the last selection's field (`sameItem` lets them differ within one) */}
+        <FormProvider key={form.id} form={form}>
           <SchemaField schema={schema as unknown as ISchema} />
         </FormProvider>
       </TemplateContext.Provider>
