@@ -52,6 +52,14 @@ export const COMMON_PROPERTIES: readonly ControlProperty[] = [
   LABEL_PROPERTY, REQUIRED_PROPERTY, UPDATE_PROPERTY, SHOW_PROPERTY, HIDDEN_PROPERTY, TIPS_PROPERTY, WIDTH_PROPERTY,
 ];
 
+const LABELS = new Map<string, string>();
+for (const p of [...COMMON_PROPERTIES, DEFAULT_PROPERTY, TOTAL_PROPERTY, OPTIONS_PROPERTY, ROWS_PROPERTY, MAX_COUNT_PROPERTY, PICKER_PROPERTY, CALCULATE_PROPERTY]) {
+  if (!LABELS.has(p.name)) LABELS.set(p.name, p.label);
+}
+
+/** The label the panel gives a field attribute (标题 for fieldExplain…), if it shows it. */
+export const propertyLabel = (name: string): string | undefined => LABELS.get(name);
+
 /**
  * The properties the panel offers for one field of a list: those of its role, and a dialog only
  * when that dialog configures the field; a later property of the same name replaces an earlier one

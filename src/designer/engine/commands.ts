@@ -1,5 +1,6 @@
 import { Immer, current, enablePatches, freeze, isDraft, original, type Draft, type Patch } from 'immer';
 import type { FieldDefinition } from '../../schema/field-definition';
+import { propertyLabel } from '../../schema/control-properties';
 import { formColumns } from '../../schema/form-controls';
 import { GRID_UNITS, clampSpan, isColumnStart, layoutsOverlap, type SpanClamp } from '../../schema/layout-rules';
 import { parseFieldDefinition, parseTemplate } from '../../schema/parse-template';
@@ -59,7 +60,8 @@ export type Command =
   | { type: 'remove'; ids: string[] }
   /** `id` null: a property of the template itself (formatName, formatStyle…). */
   | { type: 'set-property'; id: string | null; key: string; value: unknown; typing?: string }
-  | { type: 'batch-set-property'; ids: string[]; key: string; value: unknown };
+  /** `values`: a value of its own for some of the ids (恢复默认 of 标题 puts back each field's own label); the others take `value`. */
+  | { type: 'batch-set-property'; ids: string[]; key: string; value: unknown; values?: Record<string, unknown> };
 
 export interface Refusal { nodeId: string | null; message: string }
 
@@ -252,6 +254,17 @@ function normaliseMeta(d: Draft<DesignDraft>): void {
   }
 }
 
+/**
+ * A parser's problem with a field's attribute as the designer says it: the field, the label its
+ * property has in the panel, the problem (字段 vendorName（供应商）的「标题」不能为空); the parser's own
+ * message (path and problem) for an attribute the panel does not show.
+ */
+export function fieldProblem(field: Pick<FieldDefinition, 'fieldName' | 'fieldExplain'>, error: ShapeError): string {
+  const label = propertyLabel(/([A-Za-z]+)$/.exec(error.path)?.[1] ?? '');
+  if (!label) return error.message;
+  return `字段 ${field.fieldName}${field.fieldExplain?.trim() ? `（${field.fieldExplain.trim()}）` : ''}的「${label}」${error.problem}`;
+}
+
 interface NormalFix { id: string; target: 'field' | 'button'; keys: [string, unknown][] }
 
 /**
@@ -260,7 +273,7 @@ interface NormalFix { id: string; target: 'field' | 'button'; keys: [string, unk
  * command made (plain objects, not immer drafts, which each read would copy). A value the parser
  * refuses refuses the command.
  */
-function normalFixes(draft: DesignDraft, touched: readonly string[]): NormalFix[] {
+function normalFixes(draft: DesignDraft, touched: readonly string[], before: DesignDraft): NormalFix[] {
   const fixes: NormalFix[] = [];
   for (const id of touched) {
     const n = draft.nodes[id];
@@ -274,7 +287,9 @@ function normalFixes(draft: DesignDraft, touched: readonly string[]): NormalFix[
         if (keys.length > 0) fixes.push({ id, target: 'button', keys });
       }
     } catch (error) {
-      if (error instanceof ShapeError) refuse(id, error.message);
+      // the field named as it was before the command (its 标题 may be what the command emptied)
+      const was = before.nodes[id] ?? n;
+      if (error instanceof ShapeError) refuse(id, was?.kind === 'field' || was?.kind === 'column' ? fieldProblem(was.field, error) : error.message);
       throw error;
     }
   }
@@ -354,7 +369,7 @@ function recipe(d: Draft<DesignDraft>, command: Command): { clamp: SpanClamp | n
       return { clamp: null, touched: command.id ? [command.id] : [] };
     case 'batch-set-property':
       if (command.ids.length === 0) refuse(null, '没有选中的项');
-      for (const id of command.ids) setProperty(d, id, command.key, command.value);
+      for (const id of command.ids) setProperty(d, id, command.key, command.values && Object.hasOwn(command.values, id) ? command.values[id] : command.value);
       return { clamp: null, touched: [...command.ids] };
   }
 }
@@ -370,7 +385,7 @@ export function applyCommand(draft: DesignDraft, command: Command): Applied {
     });
     // a move or a resize changes a node's place only: its definition is as normal as it was
     const placeOnly = command.type === 'remove' || command.type === 'move' || command.type === 'resize';
-    const fixes = placeOnly ? [] : normalFixes(next, info.touched);
+    const fixes = placeOnly ? [] : normalFixes(next, info.touched, draft);
     if (fixes.length > 0) {
       // written as part of the same step: its patches after the command's, their inverse before
       const [fixed, more, back] = immer.produceWithPatches(next, (d) => {

@@ -320,6 +320,10 @@ describe('designer engine', () => {
     expect(calc.state.problems[0].nodeId).toBe('f:amount');
     const child = execute(s, { type: 'set-property', id: 'c:t:pu_contract_line:lineQty', key: 'columnWidth', value: 5 });
     expect(!child.ok && child.refusal.nodeId).toBe('c:t:pu_contract_line:lineQty');
+    // a property the panel shows is named by its label, the field by its name and its label before the edit
+    const empty = execute(s, { type: 'set-property', id: 'f:vendorName', key: 'fieldExplain', value: '' });
+    expect(!empty.ok && empty.refusal).toEqual({ nodeId: 'f:vendorName', message: '字段 vendorName（供应商）的「标题」不能为空' });
+    expect(!child.ok && child.refusal.message).toMatch(/的「列宽」/);
   });
 
   it('puts a parser path on the node it came from, in every list of the template', () => {

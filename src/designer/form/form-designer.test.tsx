@@ -349,6 +349,10 @@ describe('form designer', () => {
     await user.type(box(), '丙');
     await waitFor(() => expect(card('driver').querySelector('.wb-fd-label')!.textContent).toBe('司机丙'));
     expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号乙');
+    // 恢复默认 of 标题: the label of the field's column in its data-source table
+    await user.click(within(panel).getByRole('button', { name: '标题 恢复默认' }));
+    await waitFor(() => expect(card('driver').querySelector('.wb-fd-label')!.textContent).toBe('司机'));
+    expect(box().value).toBe('司机');
   });
 
   it('batch edit across a multi-selection is one undo step', async () => {
@@ -362,6 +366,14 @@ describe('form designer', () => {
     await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(2));
     await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
     await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(0));
+    // 标题 typed across the selection gives both the same; 恢复默认 gives each the label of its own column, in one step
+    const label = (name: string) => card(name).querySelector('.wb-fd-label')!.textContent;
+    await user.type(within(panel).getByText('标题').closest('.ant-formily-item')!.querySelector('input')!, '甲');
+    await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['车牌号甲', '车牌号甲']));
+    await user.click(within(panel).getByRole('button', { name: '标题 恢复默认' }));
+    await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['车牌号', '司机']));
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['车牌号甲', '车牌号甲']));
   });
 
   it("the canvas's 撤销 and 重做 follow its own history: a resize enables 撤销, undoing it enables 重做", async () => {

@@ -25,7 +25,7 @@ import { execute, redo, select, undo, type DesignerState, type Outcome } from '.
 import { occupantOf, type Command } from '../engine/commands';
 import { CanvasCards, CanvasSheet, ROW_PX, createMarks, type Api, type Target } from './canvas';
 import {
-  clampText, gridFields, gridRows, movedText, neighbour, nextGroup, occupiedText, placeAt, placeText, stepPlace, stepSpan, unitOf,
+  clampText, columnLabel, gridFields, gridRows, movedText, neighbour, nextGroup, occupiedText, placeAt, placeText, stepPlace, stepSpan, unitOf,
   type PaletteTable,
 } from './model';
 import { Palette as PaletteBody, dragOf, sourceListener, type Drag } from './palette';
@@ -593,9 +593,15 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
     else run({ type: 'batch-set-property', ids, key, value });
   }, [run]);
   const onReset = useCallback((ids: string[], p: ControlProperty) => {
-    if (ids.length === 1) run({ type: 'set-property', id: ids[0], key: p.name, value: p.default });
-    else run({ type: 'batch-set-property', ids, key: p.name, value: p.default });
-  }, [run]);
+    // 标题 has no default of its own: each field gets back the label its data-source column has
+    const draft = store.get().draft;
+    const own = (id: string): unknown => {
+      const n = draft.nodes[id];
+      return p.name === 'fieldExplain' && n && (n.kind === 'field' || n.kind === 'column') ? columnLabel(draft, tables, n) : p.default;
+    };
+    if (ids.length === 1) run({ type: 'set-property', id: ids[0], key: p.name, value: own(ids[0]) });
+    else run({ type: 'batch-set-property', ids, key: p.name, value: p.default, values: Object.fromEntries(ids.map((id) => [id, own(id)])) });
+  }, [run, store, tables]);
   const onGroupLabel = useCallback((id: string, label: string, typing: string) => { run({ type: 'set-property', id, key: 'label', value: label, typing }); }, [run]);
 
   const api: Api = useMemo(() => ({ store, marks, hosts, live, unit, run, selectField, keyDown, grab }), [store, marks, hosts, live, unit, run, selectField, keyDown, grab]);

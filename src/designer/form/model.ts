@@ -1,5 +1,5 @@
 import { columnField, isShownColumn } from '../../schema/column-field';
-import { formFieldNodes, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
+import { formFieldNodes, type ColumnNode, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { formColumns } from '../../schema/form-controls';
 import { GRID_UNITS, clampSpan, type SpanClamp } from '../../schema/layout-rules';
@@ -36,6 +36,18 @@ export function paletteColumns(draft: DesignDraft, tables: readonly PaletteTable
     columns: t.columns.filter((c) => isShownColumn(c, t.parentKey) && c.fieldName !== 'id' && !placed.has(fieldKey({ customTable: t.table, fieldName: c.fieldName })))
       .map((c) => ({ key: `${t.table}.${c.fieldName}`, table: t.table, field: columnField(t.table, c), line: t.table !== main })),
   }));
+}
+
+/**
+ * The label a field or a child table's column has in its data-source table (what 恢复默认 of 标题 puts
+ * back), or its column name where the table does not describe it.
+ */
+export function columnLabel(draft: DesignDraft, tables: readonly PaletteTable[], node: FieldNode | ColumnNode): string {
+  const parent = node.kind === 'column' ? draft.nodes[node.parent] : undefined;
+  const table = node.kind === 'field' ? node.field.customTable ?? draft.meta.customTable ?? null
+    : parent?.kind === 'childTable' ? parent.customTable : draft.meta.customTable ?? null;
+  const column = tables.find((t) => t.table === table)?.columns.find((c) => c.fieldName === node.field.fieldName);
+  return column?.fieldExplain?.trim() || node.field.fieldName;
 }
 
 /** Units of one column of the draft's grid. */
