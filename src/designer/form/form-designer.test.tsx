@@ -355,6 +355,32 @@ describe('form designer', () => {
     expect(box().value).toBe('司机');
   });
 
+  it('选择时间 from the panel: a changed spec is stored, shown, and changed again (its value is the draft\'s, not shared with the form)', async () => {
+    const withDate = parseTemplate({
+      ...template(),
+      formSubList: [...template().formSubList!, { fieldName: 'inTime', fieldExplain: '进厂时间', customTable: 'fd_truck', formSubmitType: 'DATA_BOX_TIM', fieldType: 'DATE', defaultValue: { type: 'date', day: { mark: '+', value: 1 } } }],
+    });
+    const { user } = setup({ draft: withDate });
+    await waitFor(() => expect(card('inTime')).toBeTruthy());
+    await user.click(card('inTime'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('进厂时间（inTime）');
+    const item = () => within(panel).getByText('选择时间').closest('.ant-formily-item') as HTMLElement;
+    expect(within(item()).getByText('日 +1')).toBeTruthy();
+    for (const [n, want] of [[2, '日 +2'], [3, '日 +3']] as const) {
+      await user.click(within(item()).getByRole('button', { name: /设\s*置/ }));
+      const dialog = await screen.findByRole('dialog');
+      const day = within(within(dialog).getByRole('group', { name: '日' })).getByRole('spinbutton', { name: '日的数值' });
+      await user.clear(day);
+      await user.type(day, String(n));
+      await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+      await waitFor(() => expect(within(item()).getByText(want)).toBeTruthy());
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    await waitFor(() => expect(within(item()).getByText('日 +2')).toBeTruthy());
+  });
+
   it('batch edit across a multi-selection is one undo step', async () => {
     const { user } = setup();
     await waitFor(() => expect(card('plateNo')).toBeTruthy());

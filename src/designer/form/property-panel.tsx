@@ -3,7 +3,7 @@ import { createForm, onFieldInputValueChange, type Field as FormilyField } from 
 import { FormProvider, createSchemaField, useField, type ISchema } from '@formily/react';
 import { Button, Empty, Input as AntInput, Space, Tooltip, Typography, type InputRef } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { reaction } from '@formily/reactive';
+import { reaction, toJS } from '@formily/reactive';
 import { createContext, isValidElement, memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType, type Ref } from 'react';
 import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useControls, useTr, type ControlRegistry } from '../../runtime';
 import { propertiesFor, propertyFormSchema, propertyValue, type ControlProperty } from '../../schema/control-properties';
@@ -165,7 +165,8 @@ function propertyForm(_selection: string, changed: (name: string, value: unknown
   return createForm({
     values: {},
     effects: () => {
-      onFieldInputValueChange('*', (f) => changed(String(f.props.name), f.value));
+      // a plain copy: the form's value is its own observable (a proxy); the draft freezes what it is given
+      onFieldInputValueChange('*', (f) => changed(String(f.props.name), toJS(f.value)));
     },
   });
 }
@@ -222,7 +223,8 @@ function ValueSync({ store, id, form, properties }: { store: DesignerStore; id: 
     for (const p of properties) {
       const value = propertyValue(p, field);
       if (!whole && Object.is(value, propertyValue(p, last.field))) continue;
-      if (JSON.stringify(form.getValuesIn(p.name) ?? null) !== JSON.stringify(value ?? null)) form.setValuesIn(p.name, value);
+      // the form gets a copy: the draft's objects are frozen, and the form makes what it holds observable
+      if (JSON.stringify(form.getValuesIn(p.name) ?? null) !== JSON.stringify(value ?? null)) form.setValuesIn(p.name, value !== null && typeof value === 'object' ? structuredClone(value) : value);
     }
     shown.current = { form, properties, field };
   }, [form, field, properties]);
