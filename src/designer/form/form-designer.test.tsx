@@ -381,6 +381,31 @@ describe('form designer', () => {
     await waitFor(() => expect(within(item()).getByText('日 +2')).toBeTruthy());
   });
 
+  it('a value the rules refuse shows why under its box, the field keeps its value, and the box shows it again when left', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    await user.click(card('plateNo'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('车牌号（plateNo）');
+    const item = () => within(panel).getByText('标题').closest('.ant-formily-item') as HTMLElement;
+    const box = () => item().querySelector('input') as HTMLInputElement;
+    await user.clear(box());
+    await waitFor(() => expect(within(item()).getByText('字段 plateNo（车牌号）的「标题」不能为空')).toBeTruthy());
+    expect(box().value).toBe('');
+    expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号');
+    // typing on is taken again, and the reason goes
+    await user.type(box(), '号牌');
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('号牌'));
+    expect(within(item()).queryByText(/不能为空/)).toBeNull();
+    // refused again, then the box is left: it shows the field's value, without the reason
+    await user.clear(box());
+    await waitFor(() => expect(within(item()).getByText(/不能为空/)).toBeTruthy());
+    await user.click(within(panel).getByText('号牌（plateNo）'));
+    await waitFor(() => expect(box().value).toBe('号牌'));
+    expect(within(item()).queryByText(/不能为空/)).toBeNull();
+    expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('号牌');
+  });
+
   it('batch edit across a multi-selection is one undo step', async () => {
     const { user } = setup();
     await waitFor(() => expect(card('plateNo')).toBeTruthy());

@@ -588,9 +588,9 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   const canvasKeys = useCallback((e: ReactKeyboardEvent) => undoKeys('canvas', e), [undoKeys]);
   const panelKeys = useCallback((e: ReactKeyboardEvent) => undoKeys('properties', e), [undoKeys]);
 
-  const onSet = useCallback((ids: string[], key: string, value: unknown, typing: string | null) => {
-    if (ids.length === 1) run({ type: 'set-property', id: ids[0], key, value, ...(typing ? { typing } : {}) });
-    else run({ type: 'batch-set-property', ids, key, value });
+  const onSet = useCallback((ids: string[], key: string, value: unknown, typing: string | null): string | null => {
+    const outcome = ids.length === 1 ? run({ type: 'set-property', id: ids[0], key, value, ...(typing ? { typing } : {}) }) : run({ type: 'batch-set-property', ids, key, value });
+    return outcome.ok ? null : outcome.refusal.message;
   }, [run]);
   const onReset = useCallback((ids: string[], p: ControlProperty) => {
     // 标题 has no default of its own: each field gets back the label its data-source column has

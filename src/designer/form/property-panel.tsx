@@ -1,5 +1,5 @@
 import { FormItem, Input, NumberPicker, Select, Switch } from '@formily/antd-v5';
-import { createForm, onFieldInputValueChange, type Field as FormilyField } from '@formily/core';
+import { createForm, isField, onFieldInputValueChange, type Field as FormilyField } from '@formily/core';
 import { FormProvider, createSchemaField, useField, type ISchema } from '@formily/react';
 import { Button, Empty, Input as AntInput, Space, Tooltip, Typography, type InputRef } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
@@ -160,14 +160,33 @@ export function sharedProperties(controls: ControlRegistry, fields: readonly { f
 
 const TEXT_CONTROLS = new Set(['Input', 'TextArea']);
 
-/** The panel's Formily form for a selection: each value the person changes goes to `changed`. */
-function propertyForm(_selection: string, changed: (name: string, value: unknown) => void) {
+/**
+ * The panel's Formily form for a selection: each value the person changes goes to `changed`, which
+ * answers why the command was refused, if it was; the reason then shows under the box (the draft keeps
+ * its last value, which the box shows again when the person leaves it: `revertRefused`).
+ */
+function propertyForm(_selection: string, changed: (name: string, value: unknown) => string | null) {
   return createForm({
     values: {},
     effects: () => {
       // a plain copy: the form's value is its own observable (a proxy); the draft freezes what it is given
-      onFieldInputValueChange('*', (f) => changed(String(f.props.name), toJS(f.value)));
+      onFieldInputValueChange('*', (f) => {
+        const refusal = changed(String(f.props.name), toJS(f.value));
+        if (refusal || f.selfErrors.length > 0) f.selfErrors = refusal ? [refusal] : [];
+      });
     },
+  });
+}
+
+/** The values the person left refused go back to what the field has (the panel's focus left their box). */
+function revertRefused(form: ReturnType<typeof propertyForm>, properties: readonly ControlProperty[], field: FieldDefinition | null): void {
+  form.query('*').forEach((f) => {
+    if (!isField(f) || f.selfErrors.length === 0) return;
+    f.selfErrors = [];
+    const p = properties.find((x) => x.name === f.props.name);
+    if (!p || !field) return;
+    const value = propertyValue(p, field);
+    f.value = value !== null && typeof value === 'object' ? structuredClone(value) : value;
   });
 }
 
@@ -238,7 +257,8 @@ function ValueSync({ store, id, form, properties }: { store: DesignerStore; id: 
  */
 export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
   store: DesignerStore;
-  onSet(ids: string[], key: string, value: unknown, typing: string | null): void;
+  /** Answers the refusal's message when the command was refused, else null. */
+  onSet(ids: string[], key: string, value: unknown, typing: string | null): string | null;
   onReset(ids: string[], property: ControlProperty): void;
   onGroupLabel(id: string, label: string, typing: string): void;
 }) {
@@ -260,12 +280,12 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
   const form = useMemo(() => propertyForm(idsKey, (name, value) => {
     const p = latest.current.properties.find((x) => x.name === name);
     const typing = p && TEXT_CONTROLS.has(p.control) && latest.current.ids.length === 1 ? `${focusSession.current}` : null;
-    latest.current.onSet(latest.current.ids, name, value, typing);
+    return latest.current.onSet(latest.current.ids, name, value, typing);
   }), [idsKey]);
 
   const schema = useMemo(() => propertyFormSchema(shown), [shown]);
   const actions = useMemo<PanelActions>(() => ({
-    set: (key, value, typing) => onSet(ids, key, value, typing),
+    set: (key, value, typing) => { onSet(ids, key, value, typing); },
     reset: (key) => { const p = properties.find((x) => x.name === key); if (p) onReset(ids, p); },
     // the field as it is now (the panel is not re-rendered as it changes)
     field: () => {
@@ -286,7 +306,7 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
   }
   if (ids.length === 0) return <Empty className="wb-fd-panel-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('选中画布上的字段以编辑属性（Shift 或 Ctrl 点击可多选）')} />;
   return (
-    <div className="wb-fd-panel-body" onFocus={() => { focusSession.current += 1; }}>
+    <div className="wb-fd-panel-body" onFocus={() => { focusSession.current += 1; }} onBlur={() => revertRefused(form, properties, actions.field())}>
       <div className="wb-fd-panel-title">
         {ids.length === 1 ? <PanelTitle store={store} id={firstId!} /> : tr('已选 {n} 个字段：批量修改', { n: ids.length })}
       </div>
