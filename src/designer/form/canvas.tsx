@@ -106,13 +106,14 @@ const FieldControl = memo(function FieldControl({ field }: { field: FieldDefinit
  */
 const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition }) {
   const tr = useTr();
+  // the flags before the label: on a narrow card the label's end is what its two lines cut, not them
+  const flags = [field.ihidden ? tr('隐藏') : null, field.ishow === false ? tr('不显示') : null].filter((f): f is string => f !== null);
   return (
     <div className="wb-fd-field-box">
-      <div className="wb-fd-label">
+      <div className="wb-fd-label" title={[field.fieldExplain, ...flags].join(' · ')}>
         {field.irequired && <span className="wb-fd-required">*</span>}
-        <span title={field.fieldExplain}>{field.fieldExplain}</span>
-        {field.ihidden && <Tag className="wb-fd-flag">{tr('隐藏')}</Tag>}
-        {field.ishow === false && <Tag className="wb-fd-flag">{tr('不显示')}</Tag>}
+        {flags.map((f) => <Tag key={f} className="wb-fd-flag">{f}</Tag>)}
+        <span>{field.fieldExplain}</span>
       </div>
       <FieldControl field={field} />
     </div>
