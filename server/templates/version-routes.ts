@@ -292,7 +292,7 @@ async function impactOf(app: FastifyInstance, format: Awaited<ReturnType<typeof 
   const removedIds = new Set(removed.map((f) => f.field.id).filter((x) => x !== null && x !== undefined).map(String));
 
   const others = await db.selectFrom('cgFormat').leftJoin('sysMenu', (j) => j.onRef('sysMenu.uuid', '=', 'cgFormat.menuUuid').on('sysMenu.menuType', '=', 'MENU'))
-    .select(['cgFormat.id', 'cgFormat.formatCode', 'cgFormat.formatName', 'cgFormat.draft', 'cgFormat.published', 'sysMenu.title as menuTitle']).execute();
+    .select(['cgFormat.id', 'cgFormat.formatCode', 'cgFormat.formatName', 'cgFormat.formatType', 'cgFormat.draft', 'cgFormat.published', 'sysMenu.title as menuTitle']).execute();
   const references: ImpactReference[] = [];
   const seen = new Set<string>();
   const add = (r: ImpactReference) => {
@@ -361,6 +361,19 @@ async function impactOf(app: FastifyInstance, format: Awaited<ReturnType<typeof 
         message: `参数联动（${sub1.fieldName ?? ''} → ${sub2.fieldName ?? ''}）引用了被删除的字段`,
       });
     }
+  }
+  // fields of the draft whose 弹窗模板 is not a picker: no such template, or one of another kind
+  const byId = new Map(others.map((o) => [String(o.id), o]));
+  for (const { path, field } of fieldsOf(draft)) {
+    if (field.cgFormatResId === null || field.cgFormatResId === undefined || field.cgFormatResId === '') continue;
+    const target = byId.get(String(field.cgFormatResId));
+    if (target?.formatType === 'RESOURCE') continue;
+    add({
+      formatId: format.id, formatCode: format.formatCode, formatName: format.formatName, menuTitle: self.menuTitle ?? null, kind: 'picker', path: `${path}.cgFormatResId`, fieldName: field.fieldName,
+      message: target
+        ? `${field.fieldExplain}(${field.fieldName}) 的弹窗模板 ${field.cgFormatResId} 是「${target.formatName}」，不是弹窗（RESOURCE）模板`
+        : `${field.fieldExplain}(${field.fieldName}) 的弹窗模板 ${field.cgFormatResId} 不存在`,
+    });
   }
   // fields of the draft whose column the data source no longer has
   const all = [...await app.svc.resources.all(), ...await sqlSourceDefinitions(app.svc.db)];

@@ -235,6 +235,31 @@ describe.each(DATABASES)('模板版本、历史、导入导出 on %s', (kind) =>
     expect(withLink.references).toContainEqual(expect.objectContaining({ kind: 'param', formatCode: 'as_vehicle_form', fieldName: 'mobile', path: `formSubList[${picking}].paramLinks[0].fieldSub2` }));
   });
 
+  it('lists a field whose 弹窗模板 is not a picker template (another kind, or none) as breaking the publish', async () => {
+    const vehicleFormId = await idOf('as_vehicle_form');
+    // before: the form's picking fields name picker templates, and nothing is listed
+    expect(await data('GET', `/optimus_prime/cg-format/impact/${vehicleFormId}`)).toMatchObject({ references: [], breaking: false });
+    const vehicle = await draftOf(vehicleFormId);
+    const picking = vehicle.draft.formSubList!.findIndex((f) => f.cgFormatResId !== null && f.cgFormatResId !== undefined);
+    expect(picking).toBeGreaterThanOrEqual(0);
+    const field = vehicle.draft.formSubList![picking];
+    const withPicker = (id: number) => ({ ...vehicle.draft, formSubList: vehicle.draft.formSubList!.map((f, i) => (i === picking ? { ...f, cgFormatResId: id } : f)) });
+    // a FORM template's id
+    const vendorFormId = await idOf('as_vendor_form');
+    let version = vehicle.version;
+    const put = async (draft: unknown) => { const res = await call('PUT', `/optimus_prime/cg-format/draft/${vehicleFormId}`, { version, draft }); expect(res.statusCode, res.body).toBe(200); version = res.json().data.version; };
+    await put(withPicker(vendorFormId));
+    const wrongKind = await data<{ references: { kind: string; path: string; fieldName: string; message: string }[]; breaking: boolean }>('GET', `/optimus_prime/cg-format/impact/${vehicleFormId}`);
+    expect(wrongKind.breaking).toBe(true);
+    expect(wrongKind.references).toEqual([expect.objectContaining({ kind: 'picker', path: `formSubList[${picking}].cgFormatResId`, fieldName: field.fieldName, message: expect.stringMatching(/不是弹窗（RESOURCE）模板$/) })]);
+    // an id no template has
+    await put(withPicker(987654));
+    const missing = await data<{ references: { message: string }[] }>('GET', `/optimus_prime/cg-format/impact/${vehicleFormId}`);
+    expect(missing.references).toEqual([expect.objectContaining({ message: `${field.fieldExplain}(${field.fieldName}) 的弹窗模板 987654 不存在` })]);
+    await put(vehicle.draft);
+    expect(await data('GET', `/optimus_prime/cg-format/impact/${vehicleFormId}`)).toMatchObject({ references: [], breaking: false });
+  });
+
   it('dry-runs a form submission with the draft\'s rules: refused naming the field, or answered with what would be saved and 0 rows written', async () => {
     const vendorFormId = await idOf('as_vendor_form');
     const count = async () => (await sql<{ n: number }>`select count(*)::int as n from as_vendor`.execute(t.database.db)).rows[0].n;
