@@ -1,9 +1,9 @@
 import { Form, Input, Radio, Select, Typography } from 'antd';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { ReportChartView, useTr, type Row } from '../../runtime';
 import type { ColumnNode } from '../../schema/design-nodes';
 import { CHART_TYPES, CHART_TYPE_LABELS, type ChartType, type ReportChart } from '../../schema/report-chart';
-import type { DesignSession } from './design-session';
+import { useTyping, type DesignSession } from './design-session';
 
 const isNumber = (c: ColumnNode) => c.field.fieldType === 'NUMBER';
 
@@ -29,7 +29,7 @@ export function ChartPanel({ chart, columns, rows, title, session }: {
   chart: ReportChart | null | undefined; columns: readonly ColumnNode[]; rows: Row[]; title: string; session: DesignSession;
 }) {
   const tr = useTr();
-  const typing = useRef({ n: 0, id: 't0' });
+  const typing = useTyping();
   const set = (value: ReportChart | undefined, typed?: string) => session.run({ type: 'set-property', id: null, key: 'chart', value, typing: typed }, 'properties');
   const numbers = columns.filter(isNumber);
   const option = (c: ColumnNode) => ({ value: c.field.fieldName, label: `${c.field.fieldExplain}（${c.field.fieldName}）` });
@@ -69,8 +69,8 @@ export function ChartPanel({ chart, columns, rows, title, session }: {
             <Form.Item label={tr('图表标题')}>
               <Input
                 aria-label={tr('图表标题')} style={{ width: 200 }} value={current.title ?? ''} maxLength={100}
-                onFocus={() => { typing.current.n += 1; typing.current.id = `chart${typing.current.n}`; }}
-                onChange={(e) => set({ ...current, title: e.target.value || null }, typing.current.id)}
+                onFocus={typing.start}
+                onChange={(e) => set({ ...current, title: e.target.value || null }, typing.id())}
               />
             </Form.Item>
           </>

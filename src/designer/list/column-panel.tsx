@@ -1,18 +1,10 @@
 import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
-import { useRef } from 'react';
 import { kindChoices, useControls, useTr } from '../../runtime';
 import type { ButtonNode, ColumnNode } from '../../schema/design-nodes';
 import { FIELD_TYPES, SEARCH_INPUT_KINDS, type FieldDefinition } from '../../schema/field-definition';
 import { columnMinWidth } from '../../schema/layout-rules';
 import { VALUE_FORMAT_INFO, VALUE_FORMAT_NAMES, formatValue } from '../../schema/value-formats';
-import type { DesignSession } from './design-session';
-
-/** One typing session per focus of a text box: its keystrokes make one undo step. */
-function useTyping() {
-  const n = useRef(0);
-  const current = useRef('t0');
-  return { start: () => { n.current += 1; current.current = `t${n.current}`; }, id: () => current.current };
-}
+import { useTyping, type DesignSession } from './design-session';
 
 const SWITCHES: { key: keyof FieldDefinition; label: string }[] = [
   { key: 'ishow', label: '显示' },

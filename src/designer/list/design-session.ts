@@ -14,6 +14,17 @@ import { fetchDraft, statusOf } from '../format-api';
 
 type Request = RuntimeServices['request'];
 
+/**
+ * One typing session per focus of a text box: its keystrokes make one undo step (the engine merges
+ * `set-property` commands of one node and key carrying the same `typing`). Call `start` on focus and
+ * pass `id()` as the command's `typing`.
+ */
+export function useTyping() {
+  const n = useRef(0);
+  const current = useRef('t0');
+  return { start: () => { n.current += 1; current.current = `t${n.current}`; }, id: () => current.current };
+}
+
 /** Autosave runs this long after the last edit (the bar is 2 s). */
 export const AUTOSAVE_DELAY = 800;
 

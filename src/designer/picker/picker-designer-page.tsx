@@ -7,7 +7,7 @@ import { hasTable, hasTree, type ParamLink } from '../../schema/picker';
 import { HTTP_METHODS, type FormatStyle } from '../../schema/template';
 import { FORMAT_TYPE_LABELS, fetchDraft, fetchFormats } from '../format-api';
 import { ConflictDialog, SaveStateTag } from '../list/conflict-dialog';
-import { scopeOfEvent, undoKey, useDesignSession, type DesignSession } from '../list/design-session';
+import { scopeOfEvent, undoKey, useDesignSession, useTyping, type DesignSession } from '../list/design-session';
 import { UndoButtons } from '../list/list-designer-page';
 import { MappingLines, type Connection } from './mapping-lines';
 import '../list/list-designer.css';
@@ -68,6 +68,7 @@ export function PickerDesignerPage({ id }: { id: number }) {
   const session = useDesignSession(request, id, canEdit);
   const [uses, setUses] = useState<PickerUse[] | null>(null);
   const [use, setUse] = useState<PickerUse | null>(null);
+  const typing = useTyping();
   const { state, record } = session;
   const draft = state?.draft;
 
@@ -123,7 +124,7 @@ export function PickerDesignerPage({ id }: { id: number }) {
                 <Select aria-label={tr('数据请求方法')} value={meta.resMethod ?? 'POST'} onChange={(v) => setMeta('resMethod', v)} options={HTTP_METHODS.map((m) => ({ value: m, label: m }))} />
               </Form.Item>
               <Form.Item label={tr('数据地址')} style={{ flex: 1 }}>
-                <Input aria-label={tr('数据地址')} value={meta.resUrl ?? ''} onChange={(e) => setMeta('resUrl', e.target.value || null, 'resUrl')} />
+                <Input aria-label={tr('数据地址')} value={meta.resUrl ?? ''} onFocus={typing.start} onChange={(e) => setMeta('resUrl', e.target.value || null, typing.id())} />
               </Form.Item>
             </Space.Compact>
             {hasTree(meta.formatStyle) && (
@@ -132,7 +133,7 @@ export function PickerDesignerPage({ id }: { id: number }) {
                   <Select aria-label={tr('树数据请求方法')} value={meta.treeResMethod ?? 'GET'} onChange={(v) => setMeta('treeResMethod', v)} options={HTTP_METHODS.map((m) => ({ value: m, label: m }))} />
                 </Form.Item>
                 <Form.Item label={tr('树数据地址')} style={{ flex: 1 }}>
-                  <Input aria-label={tr('树数据地址')} value={meta.treeResUrl ?? ''} onChange={(e) => setMeta('treeResUrl', e.target.value || null, 'treeResUrl')} />
+                  <Input aria-label={tr('树数据地址')} value={meta.treeResUrl ?? ''} onFocus={typing.start} onChange={(e) => setMeta('treeResUrl', e.target.value || null, typing.id())} />
                 </Form.Item>
               </Space.Compact>
             )}
@@ -155,12 +156,12 @@ export function PickerDesignerPage({ id }: { id: number }) {
               { key: 'label', title: tr('字段'), render: (_v, c) => c.field.fieldExplain, ellipsis: true },
               { key: 'q', title: tr('查询'), width: 56, render: (_v, c) => <Switch size="small" aria-label={`${tr('查询')}：${c.field.fieldExplain}`} checked={Boolean(c.field.iallowQuery)} onChange={(v) => setColumn(c, 'iallowQuery', v)} /> },
               { key: 'op', title: tr('运算'), width: 84, render: (_v, c) => <Select size="small" aria-label={`${tr('运算')}：${c.field.fieldExplain}`} allowClear value={c.field.op ?? undefined} onChange={(v) => setColumn(c, 'op', v ?? null)} options={OPERATOR_NAMES.map((o) => ({ value: o, label: o }))} style={{ width: '100%' }} /> },
-              { key: 'default', title: tr('默认值'), width: 110, render: (_v, c) => <Input size="small" aria-label={`${tr('默认值')}：${c.field.fieldExplain}`} value={typeof c.field.defaultValue === 'string' || typeof c.field.defaultValue === 'number' ? String(c.field.defaultValue) : ''} onChange={(e) => session.run({ type: 'set-property', id: c.id, key: 'defaultValue', value: e.target.value || null, typing: 'default' })} /> },
+              { key: 'default', title: tr('默认值'), width: 110, render: (_v, c) => <Input size="small" aria-label={`${tr('默认值')}：${c.field.fieldExplain}`} value={typeof c.field.defaultValue === 'string' || typeof c.field.defaultValue === 'number' ? String(c.field.defaultValue) : ''} onFocus={typing.start} onChange={(e) => session.run({ type: 'set-property', id: c.id, key: 'defaultValue', value: e.target.value || null, typing: typing.id() })} /> },
               { key: 'hidden', title: tr('隐藏'), width: 56, render: (_v, c) => <Switch size="small" aria-label={`${tr('隐藏')}：${c.field.fieldExplain}`} checked={Boolean(c.field.ihidden)} onChange={(v) => setColumn(c, 'ihidden', v)} /> },
               // with a tree beside the table: the column a clicked node filters, by the node row's field named here
               ...(hasTree(meta.formatStyle) && hasTable(meta.formatStyle) ? [{
                 key: 'tree', title: tr('树节点字段'), width: 110,
-                render: (_v: unknown, c: ColumnNode) => <Input size="small" aria-label={`${tr('树节点字段')}：${c.field.fieldExplain}`} placeholder={tr('不过滤')} value={c.field.effectField ?? ''} onChange={(e) => session.run({ type: 'set-property', id: c.id, key: 'effectField', value: e.target.value.trim() || null, typing: 'tree' })} />,
+                render: (_v: unknown, c: ColumnNode) => <Input size="small" aria-label={`${tr('树节点字段')}：${c.field.fieldExplain}`} placeholder={tr('不过滤')} value={c.field.effectField ?? ''} onFocus={typing.start} onChange={(e) => session.run({ type: 'set-property', id: c.id, key: 'effectField', value: e.target.value.trim() || null, typing: typing.id() })} />,
               }] : []),
             ]}
           />

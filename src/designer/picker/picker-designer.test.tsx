@@ -136,3 +136,21 @@ describe('弹窗设计', () => {
     await waitFor(() => expect(stored[3].draft).toMatchObject({ formatStyle: 'FORMAT_RESOURCE_TREE_QUERY_DATALIST', treeResUrl: '/material/as-vendor/tree' }), { timeout: 6000 });
   });
 });
+
+describe('弹窗设计 · 查询参数', () => {
+  it('makes each focus of a 默认值 box its own undo step: typing after clicking back in is undone alone', async () => {
+    const { user } = setup();
+    const box = await screen.findByLabelText('默认值：供应商编码', {}, { timeout: 10000 }) as HTMLInputElement;
+    await user.click(box);
+    await user.type(box, 'A');
+    await user.click(screen.getByLabelText('默认值：供应商名称'));
+    await user.click(box);
+    await user.type(box, 'BC');
+    expect(box.value).toBe('ABC');
+    // the second focus's keystrokes are one step, undone together; the first focus's A stays
+    await user.click(screen.getByRole('button', { name: '撤销查询参数' }));
+    expect(box.value).toBe('A');
+    await user.click(screen.getByRole('button', { name: '撤销查询参数' }));
+    expect(box.value).toBe('');
+  });
+});
