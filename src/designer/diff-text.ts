@@ -1,5 +1,6 @@
 import type { useTr } from '../runtime';
-import type { MovePlace } from '../schema/template-diff';
+import { propertyLabel } from '../schema/control-properties';
+import type { DiffArea, DiffEntry, MovePlace } from '../schema/template-diff';
 
 type Tr = ReturnType<typeof useTr>;
 
@@ -12,3 +13,16 @@ export function placeText(p: MovePlace, tr: Tr): string {
 
 /** A span of a diff in columns (占2列), or in grid units when the column width is not known. */
 export const widthText = (n: number, unit: number | undefined, tr: Tr): string => (unit ? tr('占{n}列', { n: n / unit }) : tr('{n} 格', { n }));
+
+/** The areas whose entries are fields (a form's, a list's, a popup's or a child list's). */
+const isFieldArea = (area: DiffArea) => area === 'formSubList' || area === 'listSubList' || area === 'resSubList' || area.startsWith('child:');
+
+/**
+ * The changed property of a diff entry as the property panel names it (标题 for fieldExplain); the
+ * attribute's own name where the panel has no label for it, or when it is not a field's (a template's
+ * or a button's property of the same name is another thing).
+ */
+export function propertyText(e: Extract<DiffEntry, { kind: 'property' }>, tr: Tr): string {
+  const label = isFieldArea(e.area) ? propertyLabel(e.property) : undefined;
+  return label ? tr(label) : e.property;
+}

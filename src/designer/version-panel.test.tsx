@@ -20,7 +20,7 @@ function setup(permissions: string[]) {
     if (options.url === '/optimus_prime/cg-format/versions/5') return { list: versions, changed: true };
     if (options.url === '/optimus_prime/cg-format/draft/5') return { version: 9 };
     if (options.url === '/optimus_prime/cg-format/diff/5') {
-      return { entries: [{ kind: 'moved', area: 'formSubList', key: 'as_vehicle.plateNumber', label: '车牌号', from: { row: 0, col: 0, group: null, unit: 12 }, to: { row: 3, col: 12, group: null, unit: 12 } }, { kind: 'span', area: 'formSubList', key: 'as_vehicle.driver', label: '司机', from: 12, to: 24, units: { from: 12, to: 12 } }] };
+      return { entries: [{ kind: 'moved', area: 'formSubList', key: 'as_vehicle.plateNumber', label: '车牌号', from: { row: 0, col: 0, group: null, unit: 12 }, to: { row: 3, col: 12, group: null, unit: 12 } }, { kind: 'span', area: 'formSubList', key: 'as_vehicle.driver', label: '司机', from: 12, to: 24, units: { from: 12, to: 12 } }, { kind: 'property', area: 'formSubList', key: 'as_vehicle.noticeCode', label: 'Q通知单号ABCD', property: 'fieldExplain', before: '通知单号', after: 'Q通知单号ABCD' }, { kind: 'property', area: 'formSubList', key: 'as_vehicle.noticeCode', label: 'Q通知单号ABCD', property: 'imerge', before: false, after: true }] };
     }
     if (options.url === '/optimus_prime/cg-format/rollback/5/1') {
       versions = [...versions, { ...VERSIONS[0], versionNo: 4, author: 'admin', note: '回滚到版本 1', rollbackOf: 1 }];
@@ -54,6 +54,11 @@ describe('版本 panel', () => {
     const span = screen.getByText('宽度变化').closest('tr')!;
     expect(within(span).getByText('占1列')).toBeTruthy();
     expect(within(span).getByText('占2列')).toBeTruthy();
+    // a changed property by the panel's label; one the panel does not show, by its name
+    const [title, merge] = screen.getAllByText('属性变化').map((t) => t.closest('tr')!);
+    expect(within(title).getByText('标题: 通知单号')).toBeTruthy();
+    expect(within(title).getByText('标题: Q通知单号ABCD')).toBeTruthy();
+    expect(within(merge).getByText('imerge: true')).toBeTruthy();
     expect(calls.find((c) => c.url === '/optimus_prime/cg-format/diff/5')!.query).toEqual({ from: '3', to: 'draft' });
 
     const first = screen.getByText('初始版本').closest('tr')!;

@@ -3,7 +3,7 @@ import { App, Button, Drawer, Popconfirm, Select, Space, Table, Tag, Typography 
 import { useCallback, useEffect, useState } from 'react';
 import { useRuntime, useTr } from '../runtime';
 import type { DiffEntry } from '../schema/template-diff';
-import { placeText, widthText } from './diff-text';
+import { placeText, propertyText, widthText } from './diff-text';
 import { fetchDiff, fetchDraft, fetchVersions, rollbackVersion, statusOf, type FormatVersion } from './format-api';
 import { PreviewDialog } from './preview/preview-dialog';
 
@@ -23,7 +23,7 @@ function sides(e: DiffEntry, tr: ReturnType<typeof useTr>): [string, string] {
     case 'removed': return [e.label, '—'];
     case 'moved': return [placeText(e.from, tr), placeText(e.to, tr)];
     case 'span': return [widthText(e.from, e.units?.from, tr), widthText(e.to, e.units?.to, tr)];
-    case 'property': return [`${e.property}: ${shown(e.before)}`, `${e.property}: ${shown(e.after)}`];
+    case 'property': return [`${propertyText(e, tr)}: ${shown(e.before)}`, `${propertyText(e, tr)}: ${shown(e.after)}`];
   }
 }
 

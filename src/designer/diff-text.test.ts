@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { untranslated } from '../runtime/runtime-context';
+import type { DiffEntry } from '../schema/template-diff';
+import { propertyText } from './diff-text';
+
+const change = (area: DiffEntry['area'], property: string): Extract<DiffEntry, { kind: 'property' }> => ({ kind: 'property', area, key: 'k', label: 'x', property, before: null, after: null });
+
+describe('propertyText', () => {
+  it('names a field\'s changed property by the property panel\'s label, in every field list', () => {
+    expect(propertyText(change('formSubList', 'fieldExplain'), untranslated)).toBe('标题');
+    expect(propertyText(change('listSubList', 'columnWidth'), untranslated)).toBe('列宽');
+    expect(propertyText(change('resSubList', 'ihidden'), untranslated)).toBe('隐藏');
+    expect(propertyText(change('child:mm_pu_weigh_item', 'irequired'), untranslated)).toBe('必填');
+  });
+
+  it('keeps the raw name of a property the panel does not label, and of a template\'s or a button\'s', () => {
+    expect(propertyText(change('formSubList', 'imerge'), untranslated)).toBe('imerge');
+    expect(propertyText(change('template', 'formatName'), untranslated)).toBe('formatName');
+    expect(propertyText(change('buttons', 'label'), untranslated)).toBe('label');
+  });
+
+  it('translates the label', () => {
+    expect(propertyText(change('formSubList', 'fieldExplain'), (t) => (t === '标题' ? 'Title' : t))).toBe('Title');
+  });
+});
