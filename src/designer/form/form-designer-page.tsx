@@ -7,7 +7,7 @@ import type { Template } from '../../schema/template';
 import { diffTemplates, type DiffEntry } from '../../schema/template-diff';
 import type { DraftRecord } from '../engine/attribute-draft';
 import { currentTemplate, openDesigner, takeEntries, type DesignerState, type HistoryEntry } from '../engine/designer';
-import { placeText, widthText } from '../diff-text';
+import { placeText, propertyText, widthText } from '../diff-text';
 import { FORMAT_TYPE_LABELS, fetchDraft, statusOf } from '../format-api';
 import { PreviewDialog } from '../preview/preview-dialog';
 import { PublishDialog, type PublishResult } from '../preview/publish-dialog';
@@ -31,7 +31,7 @@ const DIFF_LABELS: Record<DiffEntry['kind'], string> = { added: '新增', remove
 /** One line of a diff in words. */
 function diffLine(e: DiffEntry, tr: ReturnType<typeof useTr>): string {
   switch (e.kind) {
-    case 'property': return `${e.label}：${e.property} ${JSON.stringify(e.before ?? null)} → ${JSON.stringify(e.after ?? null)}`;
+    case 'property': return `${e.label}：${propertyText(e, tr)} ${JSON.stringify(e.before ?? null)} → ${JSON.stringify(e.after ?? null)}`;
     case 'span': return `${e.label}：${widthText(e.from, e.units?.from, tr)} → ${widthText(e.to, e.units?.to, tr)}`;
     case 'moved': return `${e.label}：${placeText(e.from, tr)} → ${placeText(e.to, tr)}`;
     default: return e.label;

@@ -487,6 +487,8 @@ describe('form designer', () => {
     await within(dialog).findByText(/驾驶员/);
     // the width is named in columns, as the designer names it
     expect(within(dialog).getByText('司机：占1列 → 占2列')).toBeTruthy();
+    // a changed property by the panel's label
+    expect(within(dialog).getByText('司机：标题 "驾驶员" → "司机"')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: /覆\s*盖/ }));
     await waitFor(() => expect(puts(calls)).toHaveLength(2));
     const body = puts(calls)[1].body as { version: number; draft: Template; history?: unknown };

@@ -1,6 +1,7 @@
 import { Button, Modal, Table, Tag, Typography } from 'antd';
 import { useTr } from '../../runtime';
 import type { DiffEntry } from '../../schema/template-diff';
+import { propertyText } from '../diff-text';
 import type { DesignSession, SaveState } from './design-session';
 
 const SAVE_TAGS: Record<SaveState, { text: string; color: string }> = {
@@ -43,7 +44,7 @@ export function ConflictDialog({ session }: { session: DesignSession }) {
         columns={[
           { key: 'kind', title: tr('变化'), width: 70, render: (_v, e) => <Tag>{tr(KIND[e.kind])}</Tag> },
           { key: 'label', title: tr('项'), width: 160, render: (_v, e) => e.label },
-          { key: 'detail', title: tr('内容'), render: (_v, e) => (e.kind === 'property' ? `${e.property}: ${shown(e.before)} → ${shown(e.after)}` : e.kind === 'moved' ? `${shown(e.from)} → ${shown(e.to)}` : '') },
+          { key: 'detail', title: tr('内容'), render: (_v, e) => (e.kind === 'property' ? `${propertyText(e, tr)}: ${shown(e.before)} → ${shown(e.after)}` : e.kind === 'moved' ? `${shown(e.from)} → ${shown(e.to)}` : '') },
         ]}
       />
     </Modal>

@@ -123,7 +123,8 @@ describe('列表设计', () => {
     const dialog = await screen.findByRole('dialog', {}, { timeout: 6000 });
     expect(within(dialog).getByText('模板已被他人修改')).toBeTruthy();
     expect(within(dialog).getByText('formatName: 仓库（他人修改） → 仓库')).toBeTruthy();
-    expect(within(dialog).getByText('columnWidth: 120 → 110')).toBeTruthy();
+    // a column's property by the panel's label; the template's by its name
+    expect(within(dialog).getByText('列宽: 120 → 110')).toBeTruthy();
     // our edit is still on screen
     expect(separator('库容').getAttribute('aria-valuenow')).toBe('110');
     await user.click(within(dialog).getByRole('button', { name: /覆\s*盖/ }));
