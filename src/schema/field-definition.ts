@@ -21,6 +21,15 @@ export const SEARCH_INPUT_KINDS = ['DATA_BOX_TIM', 'TIME_RANGE_BOX', 'DATA_RANGE
 
 export const OPERATOR_NAMES = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'like', 'in', 'lk'] as const;
 
+/**
+ * What a search parameter's operator does (the list query's `whereSearch` on the server): `like`
+ * finds the text anywhere in the value; `lk` is another spelling of `like`, and `in` takes a
+ * comma-separated list of values.
+ */
+export const OPERATOR_LABELS: Record<(typeof OPERATOR_NAMES)[number], string> = {
+  eq: '等于', ne: '不等于', gt: '大于', ge: '大于等于', lt: '小于', le: '小于等于', like: '包含', in: '属于（逗号分隔）', lk: '包含（同 like）',
+};
+
 export interface FieldOption { value: string | number | boolean; label: string; color?: string | null }
 
 /** A calculation item: a field, an operator or bracket, or a sum over fields. */

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, InputNumber, Radio, Result, Segmented, Sele
 import { useEffect, useMemo, useState } from 'react';
 import { useRuntime, useTr } from '../../runtime';
 import type { ColumnNode, DesignDraft, DesignNode } from '../../schema/design-nodes';
-import { OPERATOR_NAMES, type FieldDefinition, type ResourceMapping } from '../../schema/field-definition';
+import { OPERATOR_LABELS, OPERATOR_NAMES, type FieldDefinition, type ResourceMapping } from '../../schema/field-definition';
 import { hasTable, hasTree, type ParamLink } from '../../schema/picker';
 import { HTTP_METHODS, type FormatStyle } from '../../schema/template';
 import { FORMAT_TYPE_LABELS, fetchDraft, fetchFormats } from '../format-api';
@@ -155,7 +155,7 @@ export function PickerDesignerPage({ id }: { id: number }) {
             columns={[
               { key: 'label', title: tr('字段'), render: (_v, c) => c.field.fieldExplain, ellipsis: true },
               { key: 'q', title: tr('查询'), width: 56, render: (_v, c) => <Switch size="small" aria-label={`${tr('查询')}：${c.field.fieldExplain}`} checked={Boolean(c.field.iallowQuery)} onChange={(v) => setColumn(c, 'iallowQuery', v)} /> },
-              { key: 'op', title: tr('运算'), width: 84, render: (_v, c) => <Select size="small" aria-label={`${tr('运算')}：${c.field.fieldExplain}`} allowClear value={c.field.op ?? undefined} onChange={(v) => setColumn(c, 'op', v ?? null)} options={OPERATOR_NAMES.map((o) => ({ value: o, label: o }))} style={{ width: '100%' }} /> },
+              { key: 'op', title: tr('运算'), width: 110, render: (_v, c) => <Select size="small" aria-label={`${tr('运算')}：${c.field.fieldExplain}`} allowClear value={c.field.op ?? undefined} onChange={(v) => setColumn(c, 'op', v ?? null)} options={OPERATOR_NAMES.map((o) => ({ value: o, label: tr(OPERATOR_LABELS[o]) }))} popupMatchSelectWidth={false} style={{ width: '100%' }} /> },
               { key: 'default', title: tr('默认值'), width: 110, render: (_v, c) => <Input size="small" aria-label={`${tr('默认值')}：${c.field.fieldExplain}`} value={typeof c.field.defaultValue === 'string' || typeof c.field.defaultValue === 'number' ? String(c.field.defaultValue) : ''} onFocus={typing.start} onChange={(e) => session.run({ type: 'set-property', id: c.id, key: 'defaultValue', value: e.target.value || null, typing: typing.id() })} /> },
               { key: 'hidden', title: tr('隐藏'), width: 56, render: (_v, c) => <Switch size="small" aria-label={`${tr('隐藏')}：${c.field.fieldExplain}`} checked={Boolean(c.field.ihidden)} onChange={(v) => setColumn(c, 'ihidden', v)} /> },
               // with a tree beside the table: the column a clicked node filters, by the node row's field named here

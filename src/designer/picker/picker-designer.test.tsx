@@ -154,3 +154,19 @@ describe('弹窗设计 · 查询参数', () => {
     expect(box.value).toBe('');
   });
 });
+
+describe('弹窗设计 · 运算', () => {
+  it('offers the operators by their Chinese labels and stores the code of the one chosen', async () => {
+    const { stored, user } = setup();
+    const select = await screen.findByRole('combobox', { name: '运算：供应商编码' }, { timeout: 10000 });
+    await user.click(select);
+    const shown = await waitFor(() => {
+      const texts = [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent);
+      expect(texts).toHaveLength(9);
+      return texts;
+    });
+    expect(shown).toEqual(['等于', '不等于', '大于', '大于等于', '小于', '小于等于', '包含', '属于（逗号分隔）', '包含（同 like）']);
+    await user.click(screen.getByTitle('大于等于'));
+    await waitFor(() => expect(stored[3].draft.resSubList![0].op).toBe('ge'), { timeout: 6000 });
+  });
+});
