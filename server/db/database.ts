@@ -77,7 +77,11 @@ const TZ = /^[A-Za-z_]+(\/[A-Za-z_+-]+){0,2}$|^UTC$/;
 const MEMORY_SIZE = /^[1-9]\d{0,5}(kB|MB|GB)$/;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const plugins = [new CamelCasePlugin()];
+  // Column names are mapped (snake_case in SQL, camelCase in code), never the keys inside a json
+  // column: what is stored there is read back as it was written. A designer history step keeps its
+  // node map by node id (`f:as_vehicle.plateNumber`), which the mapping turned into
+  // `f:asVehicle.plateNumber`, an id no node has: the designer lost every field when undoing a 回滚.
+  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
   const timezone = options.timezone ?? 'Asia/Shanghai';
   if (!TZ.test(timezone)) throw new Error(`TIMEZONE must be a time-zone name such as Asia/Shanghai, got "${timezone}"`);
   if (options.sharedBuffers !== undefined && !MEMORY_SIZE.test(options.sharedBuffers)) throw new Error(`sharedBuffers must be a size such as 16MB, got "${options.sharedBuffers}"`);

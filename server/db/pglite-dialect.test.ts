@@ -23,6 +23,13 @@ describe('PGlite dialect: statements with parameters run prepared', () => {
     expect(none.rows).toEqual([{ n: 0 }]);
   });
 
+  it('maps column names to camelCase, never the keys inside a json column (a history step keys nodes by f:as_vehicle.plate_no)', async () => {
+    const doc = { nodes: { 'f:as_vehicle.plate_no': { id: 'f:as_vehicle.plate_no' } }, snake_key: [{ inner_key: 1 }] };
+    await sql`insert into dialect_probe (id, name, doc) values (${20}, ${'json'}, ${JSON.stringify(doc)})`.execute(database.db);
+    const { rows } = await sql<Record<string, unknown>>`select doc as doc_read from dialect_probe where id = ${20}`.execute(database.db);
+    expect(rows).toEqual([{ docRead: doc }]);
+  });
+
   it('reports affected rows of a write', async () => {
     const result = await database.db.updateTable('dialect_probe' as never).set({ name: '改' } as never).where('id' as never, '<=', 3 as never).executeTakeFirst();
     expect(Number(result.numUpdatedRows)).toBe(3);

@@ -163,6 +163,13 @@ describe.each(DATABASES)('模板版本、历史、导入导出 on %s', (kind) =>
     expect(reopened.state.history.canvas.undo.at(-1)!.label).toBe('回滚到版本 2');
     const undone = ok(undo(reopened.state, 'canvas'));
     expect(currentTemplate(undone).formSubList!.find((f) => f.fieldName === 'plateNumber')!.layout).toMatchObject({ row: 60, col: 12 });
+    // exactly the draft before the 回滚, each node under its own id (the canvas finds a card's node by it:
+    // the database once gave the step's node map back with camelCased keys, f:asVehicle.plateNumber)
+    expect(undone.draft).toEqual(openDesigner(parseTemplate(current.draft)).draft);
+    expect(Object.entries(undone.draft.nodes).filter(([key, n]) => key !== n.id)).toEqual([]);
+    // and the move made before it undoes after it
+    const unmoved = ok(undo(undone, 'canvas'));
+    expect(unmoved.draft.nodes[target.id]).toEqual(target);
     expect((await call('GET', `/optimus_prime/cg-format/diff/${vehicleFormId}?from=1&to=latest`)).json().data.field).toBe('to');
   });
 
