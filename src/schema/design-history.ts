@@ -34,25 +34,85 @@ export type History = Record<Scope, ScopeStacks>;
 export const emptyHistory = (): History => ({ canvas: { undo: [], redo: [] }, properties: { undo: [], redo: [] }, code: { undo: [], redo: [] } });
 
 /**
+ * Whether a step replaces the whole node map: the server records so a draft replaced by something
+ * else than the designer (属性配置, 回滚, 导入).
+ *
+ * Such a step is put in every scope's order, not only its own. Scopes are kept apart because a
+ * canvas step and a property step touch different things, so each can be undone alone; a
+ * replacement touches everything. A property edit made before a 回滚 undone while the 回滚 stays
+ * would write its old value into the rolled-back draft (or fail on a node the 回滚 removed), and
+ * undoing the 回滚 under a later edit would silently drop that edit. So in every scope the
+ * replacement sits on the undo stack where it happened: what was done before it is undone only
+ * after it, and it is undone (or redone) only when it is on top in every scope; the designer says
+ * which scope's steps come first (`blockingScopes`).
+ */
+export const isReplacement = (step: Step): boolean => step.patches.some((p) => p.path.length === 0);
+
+/** The scopes whose undo (or redo) stack holds the step, and those of them where it is not on top. */
+export function blockingScopes(history: History, step: Step, action: 'undo' | 'redo'): { holders: Scope[]; blocking: Scope[] } {
+  const stackOf = (scope: Scope) => (action === 'undo' ? history[scope].undo : history[scope].redo);
+  const holders = SCOPES.filter((scope) => stackOf(scope).some((x) => x.id === step.id));
+  return { holders, blocking: holders.filter((scope) => stackOf(scope).at(-1)?.id !== step.id) };
+}
+
+/**
+ * The history after a step is done in a scope: that scope's redo stack is dropped and, when it held a
+ * replacement, the replacement leaves the other scopes' redo stacks too, with what was done after it
+ * (below it there): redone, it would put back a whole draft over the step just done.
+ */
+export function dropRedo(history: History, scope: Scope): History {
+  const next: History = { ...history, [scope]: { ...history[scope], redo: [] } };
+  for (const replaced of history[scope].redo.filter(isReplacement)) {
+    for (const other of SCOPES) {
+      const at = next[other].redo.findIndex((x) => x.id === replaced.id);
+      if (at >= 0) next[other] = { ...next[other], redo: next[other].redo.slice(at + 1) };
+    }
+  }
+  return next;
+}
+
+/** A replacement undone or redone: moved from the top of each stack holding it to the other stack of that scope (null: not on top everywhere). */
+export function moveReplacement(history: History, step: Step, action: 'undo' | 'redo'): History | null {
+  const { holders, blocking } = blockingScopes(history, step, action);
+  if (blocking.length > 0) return null;
+  const next = { ...history };
+  for (const scope of holders) {
+    const { undo, redo } = history[scope];
+    next[scope] = action === 'undo' ? { undo: undo.slice(0, -1), redo: [...redo, step] } : { undo: [...undo, step], redo: redo.slice(0, -1) };
+  }
+  return next;
+}
+
+/**
  * The undo and redo stacks a history log leaves. The log may start anywhere (the server drops the
  * oldest entries): an undo or redo of a step that is not on top of its stack is skipped, so the
- * stacks are always the newest part of the real ones.
+ * stacks are always the newest part of the real ones. A replacement goes on every scope's stacks
+ * (see `isReplacement`).
  */
 export function replayHistory(entries: HistoryEntry[]): History {
-  const history = emptyHistory();
+  let history = emptyHistory();
   for (const { action, step } of entries) {
+    if (!history[step.scope]) continue;
+    if (isReplacement(step)) {
+      if (action === 'do') {
+        history = SCOPES.reduce((h, scope) => dropRedo(h, scope), history);
+        for (const scope of SCOPES) history[scope] = { undo: [...history[scope].undo, step].slice(-HISTORY_LIMIT), redo: [] };
+      } else {
+        history = moveReplacement(history, step, action) ?? history;
+      }
+      continue;
+    }
     const stacks = history[step.scope];
-    if (!stacks) continue;
     if (action === 'do') {
-      const top = stacks.undo[stacks.undo.length - 1];
-      if (top?.id === step.id) stacks.undo[stacks.undo.length - 1] = step;
-      else stacks.undo.push(step);
-      if (stacks.undo.length > HISTORY_LIMIT) stacks.undo.shift();
-      stacks.redo = [];
+      history = dropRedo(history, step.scope);
+      const undo = [...stacks.undo];
+      if (undo.at(-1)?.id === step.id) undo[undo.length - 1] = step;
+      else undo.push(step);
+      history[step.scope] = { undo: undo.slice(-HISTORY_LIMIT), redo: [] };
     } else if (action === 'undo') {
-      if (stacks.undo[stacks.undo.length - 1]?.id === step.id) stacks.redo.push(stacks.undo.pop()!);
-    } else if (stacks.redo[stacks.redo.length - 1]?.id === step.id) {
-      stacks.undo.push(stacks.redo.pop()!);
+      if (stacks.undo.at(-1)?.id === step.id) history[step.scope] = { undo: stacks.undo.slice(0, -1), redo: [...stacks.redo, stacks.undo.at(-1)!] };
+    } else if (stacks.redo.at(-1)?.id === step.id) {
+      history[step.scope] = { undo: [...stacks.undo, stacks.redo.at(-1)!], redo: stacks.redo.slice(0, -1) };
     }
   }
   return history;

@@ -6,9 +6,11 @@ import type { Template } from '../../schema/template';
 import { checkTemplateAttributes } from '../../schema/template-attributes';
 import { applyCommand, applyStep, commandLabel, fieldProblem, type Command, type Refusal } from './commands';
 import { fromTemplate, nodeOfPath, placedField, toTemplate, type DesignDraft } from '../../schema/design-nodes';
-import { HISTORY_LIMIT, replayHistory, type History, type HistoryEntry, type Scope, type ScopeStacks, type Step } from '../../schema/design-history';
+import {
+  HISTORY_LIMIT, blockingScopes, dropRedo, isReplacement, moveReplacement, replayHistory, type History, type HistoryEntry, type Scope, type ScopeStacks, type Step,
+} from '../../schema/design-history';
 
-export { HISTORY_LIMIT, SCOPES, applyEntries, emptyHistory, replayHistory } from '../../schema/design-history';
+export { HISTORY_LIMIT, SCOPES, applyEntries, emptyHistory, isReplacement, replayHistory } from '../../schema/design-history';
 export type { History, HistoryEntry, Scope, ScopeStacks, Step } from '../../schema/design-history';
 
 /**
@@ -109,6 +111,9 @@ function randomSession(): string {
   return [...bytes].map((b) => b.toString(36).padStart(2, '0')).join('');
 }
 
+/** The scopes as the designer names them (the canvas's and the property panel's 撤销). */
+const SCOPE_NAMES: Record<Scope, string> = { canvas: '画布', properties: '属性面板', code: '代码编辑' };
+
 const scopeOf = (command: Command): Scope => (command.type === 'set-property' || command.type === 'batch-set-property' ? 'properties' : 'canvas');
 
 /** Runs a command in a scope (by default: property edits in the property panel's, the rest on the canvas). */
@@ -133,7 +138,7 @@ export function execute(state: DesignerState, command: Command, scope: Scope = s
     step = { id: `${state.session}-${counter}`, scope, label: commandLabel(command), patches: applied.patches, inverse: applied.inverse, typing };
     undo = [...stacks.undo, step].slice(-HISTORY_LIMIT);
   }
-  const history = { ...state.history, [scope]: { undo, redo: [] } };
+  const history = { ...dropRedo(state.history, scope), [scope]: { undo, redo: [] } };
   const pending = appendEntry(state.pending, { action: 'do', step });
   const selection = command.type === 'remove' ? state.selection.filter((id) => !command.ids.includes(id)) : state.selection;
   // no problems before or after: the same (empty) list, so that nothing drawn from it is asked again
@@ -153,11 +158,19 @@ function move(state: DesignerState, scope: Scope, action: 'undo' | 'redo'): Outc
   const from = action === 'undo' ? stacks.undo : stacks.redo;
   const step = from[from.length - 1];
   if (!step) return { ok: false, state, refusal: { nodeId: null, message: action === 'undo' ? '没有可撤销的操作' : '没有可重做的操作' } };
+  const verb = action === 'undo' ? '撤销' : '重做';
+  // a replacement is in every scope's order (see isReplacement): the steps after it in any scope first
+  const moved = isReplacement(step) ? moveReplacement(state.history, step, action) : null;
+  if (isReplacement(step) && !moved) {
+    const where = blockingScopes(state.history, step, action).blocking.map((s) => SCOPE_NAMES[s]).join('、');
+    const first = action === 'undo' ? `请先撤销${where}中在它之后的操作` : `请先重做${where}中在它之前的操作`;
+    return { ok: false, state, refusal: { nodeId: null, message: `无法${verb}「${step.label}」：它替换了整个草稿，${first}` } };
+  }
   let draft: DesignDraft;
   try {
     draft = applyStep(state.draft, action === 'undo' ? step.inverse : step.patches);
   } catch {
-    return { ok: false, state, refusal: { nodeId: null, message: `无法${action === 'undo' ? '撤销' : '重做'}「${step.label}」：相关的项已被其他操作删除` } };
+    return { ok: false, state, refusal: { nodeId: null, message: `无法${verb}「${step.label}」：相关的项已被其他操作删除` } };
   }
   const checked = validate(draft);
   if (checked.refusal) return { ok: false, state, refusal: checked.refusal };
@@ -169,7 +182,7 @@ function move(state: DesignerState, scope: Scope, action: 'undo' | 'redo'): Outc
   return {
     ok: true, clamp: null,
     state: {
-      ...state, draft, problems: checked.problems, history: { ...state.history, [scope]: next },
+      ...state, draft, problems: checked.problems, history: moved ?? { ...state.history, [scope]: next },
       pending: appendEntry(state.pending, { action, step: sealed }), selection: state.selection.filter((id) => existing.has(id)),
     },
   };
