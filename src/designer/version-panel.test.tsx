@@ -12,13 +12,13 @@ const VERSIONS: FormatVersion[] = [
   { versionNo: 3, contentHash: 'c'.repeat(64), author: 'admin', note: '车牌移到最后', rollbackOf: null, createdAt: '2026-11-22T08:00:00Z' },
 ];
 
-function setup(permissions: string[]) {
+function setup(permissions: string[], draft: { changed: boolean; version?: number } = { changed: false }) {
   const calls: RuntimeRequest[] = [];
   let versions = [...VERSIONS];
   const request = vi.fn(async (options: RuntimeRequest) => {
     calls.push(options);
-    if (options.url === '/optimus_prime/cg-format/versions/5') return { list: versions, changed: true };
-    if (options.url === '/optimus_prime/cg-format/draft/5') return { version: 9 };
+    if (options.url === '/optimus_prime/cg-format/versions/5') return { list: versions, changed: draft.changed };
+    if (options.url === '/optimus_prime/cg-format/draft/5') return { version: draft.version ?? 9, changed: draft.changed };
     if (options.url === '/optimus_prime/cg-format/diff/5') {
       return { entries: [{ kind: 'moved', area: 'formSubList', key: 'as_vehicle.plateNumber', label: '车牌号', from: { row: 0, col: 0, group: null, unit: 12 }, to: { row: 3, col: 12, group: null, unit: 12 } }, { kind: 'span', area: 'formSubList', key: 'as_vehicle.driver', label: '司机', from: 12, to: 24, units: { from: 12, to: 12 } }, { kind: 'property', area: 'formSubList', key: 'as_vehicle.noticeCode', label: 'Q通知单号ABCD', property: 'fieldExplain', before: '通知单号', after: 'Q通知单号ABCD' }, { kind: 'property', area: 'formSubList', key: 'as_vehicle.noticeCode', label: 'Q通知单号ABCD', property: 'imerge', before: false, after: true }] };
     }
@@ -64,6 +64,8 @@ describe('版本 panel', () => {
     const first = screen.getByText('初始版本').closest('tr')!;
     await user.click(within(first).getByRole('button', { name: /回\s*滚/ }));
     expect(await screen.findByText('回滚到版本 1？它将作为新版本发布，已有版本都保留。')).toBeTruthy();
+    // the draft is the published version: nothing of it is lost, nothing more to say
+    expect(screen.queryByText(/尚未发布的修改/)).toBeNull();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('已回滚：版本 1 发布为版本 4')).toBeTruthy();
@@ -71,6 +73,19 @@ describe('版本 panel', () => {
     expect(post).toMatchObject({ url: '/optimus_prime/cg-format/rollback/5/1', body: { version: 9 } });
     expect(await screen.findByText(/回滚自版本 1/)).toBeTruthy();
     expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('says plainly that the draft\'s unpublished changes are replaced, and rolls back the revision it was shown with', async () => {
+    const { calls, user } = setup(['custom_format_publish'], { changed: true, version: 12 });
+    const first = (await screen.findByText('初始版本')).closest('tr')!;
+    await user.click(within(first).getByRole('button', { name: /回\s*滚/ }));
+    const confirm = (await screen.findByText('回滚到版本 1？它将作为新版本发布，已有版本都保留。')).closest('.ant-popconfirm') as HTMLElement;
+    expect(within(confirm).getByText('草稿中尚未发布的修改将被版本 1 替换；回滚后可在设计器中用「撤销」找回。')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('已回滚：版本 1 发布为版本 4')).toBeTruthy();
+    // the revision read when the confirmation opened (an edit saved since would make it stale: 409)
+    expect(calls.filter((c) => c.url === '/optimus_prime/cg-format/draft/5')).toHaveLength(1);
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ body: { version: 12 } });
   });
 
   it('offers no 回滚 without custom_format_publish', async () => {

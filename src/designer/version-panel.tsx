@@ -44,12 +44,17 @@ export function VersionPanel({ formatId, formatName, open, onClose, onChanged }:
   const [loading, setLoading] = useState(false);
   const mayRollback = hasPermission('custom_format_publish');
   const [previewing, setPreviewing] = useState(false);
+  /** Whether the draft differs from the published version (as the list's 草稿有修改 says). */
+  const [changed, setChanged] = useState(false);
+  /** The draft as read when a 回滚 confirmation opened: what it says, and the revision the 回滚 replaces. */
+  const [confirming, setConfirming] = useState<{ version: number; changed: boolean } | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const { list } = await fetchVersions(request, formatId);
+      const { list, changed: differs } = await fetchVersions(request, formatId);
       setVersions(list);
+      setChanged(differs);
       setFrom((f) => f ?? list.at(-1)?.versionNo ?? null);
     } catch {
       // the host has shown why
@@ -68,9 +73,25 @@ export function VersionPanel({ formatId, formatName, open, onClose, onChanged }:
     }
   };
 
+  /**
+   * Reads the draft again when a confirmation opens: it may have been edited (autosaved by the
+   * designer) since the list was read. The 回滚 then replaces that revision: an edit saved after the
+   * confirmation was shown makes it stale (409), so no change is replaced without having been named.
+   */
+  const checkDraft = async (opened: boolean) => {
+    setConfirming(null);
+    if (!opened) return;
+    try {
+      const { version, changed: differs } = await fetchDraft(request, formatId);
+      setConfirming({ version, changed: differs });
+    } catch {
+      // the host has shown why; the confirmation says what the list said
+    }
+  };
+
   const rollback = async (n: number) => {
     try {
-      const { version } = await fetchDraft(request, formatId);
+      const version = confirming?.version ?? (await fetchDraft(request, formatId)).version;
       const done = await rollbackVersion(request, formatId, n, version);
       message.success(tr('已回滚：版本 {n} 发布为版本 {m}', { n, m: done.versionNo }));
       setEntries(null);
@@ -101,7 +122,12 @@ export function VersionPanel({ formatId, formatName, open, onClose, onChanged }:
           {
             key: 'action', title: tr('操作'), width: 90,
             render: (_v, row) => (mayRollback && row.versionNo !== latest ? (
-              <Popconfirm title={tr('回滚到版本 {n}？它将作为新版本发布，已有版本都保留。', { n: row.versionNo })} okText={tr('确定')} cancelText={tr('取消')} onConfirm={() => rollback(row.versionNo)}>
+              <Popconfirm
+                title={tr('回滚到版本 {n}？它将作为新版本发布，已有版本都保留。', { n: row.versionNo })}
+                description={(confirming?.changed ?? changed)
+                  ? tr('草稿中尚未发布的修改将被版本 {n} 替换；回滚后可在设计器中用「撤销」找回。', { n: row.versionNo }) : undefined}
+                okText={tr('确定')} cancelText={tr('取消')} onOpenChange={(o) => void checkDraft(o)} onConfirm={() => rollback(row.versionNo)}
+              >
                 <Button type="link" size="small">{tr('回滚')}</Button>
               </Popconfirm>
             ) : null),

@@ -25,6 +25,7 @@ export const DESIGNER_EN_US: Record<string, string> = {
   // 版本
   '版本': 'Versions', '版本：{name}': 'Versions: {name}', '当前': 'Current', '内容哈希': 'Content hash', '说明': 'Note',
   '回滚': 'Roll back', '回滚自版本 {n}': 'rolled back from version {n}', '回滚到版本 {n}？它将作为新版本发布，已有版本都保留。': 'Roll back to version {n}? It is published as a new version; every version is kept.',
+  '草稿中尚未发布的修改将被版本 {n} 替换；回滚后可在设计器中用「撤销」找回。': 'The draft\'s unpublished changes will be replaced by version {n}; after the rollback, Undo in the designer brings them back.',
   '已回滚：版本 {n} 发布为版本 {m}': 'Rolled back: version {n} published as version {m}', '比较': 'Compare', '比较的旧版本': 'Older side', '比较的新版本': 'Newer side',
   '版本 {n}': 'Version {n}', '草稿': 'Draft', '两者相同': 'No difference', '变化': 'Change', '之前': 'Before', '之后': 'After',
   '已新增': 'Added', '已删除': 'Removed', '已移动': 'Moved', '宽度变化': 'Width changed', '属性变化': 'Property changed', '第{n}位': 'position {n}', '第{row}行第{col}格': 'row {row}, unit {col}', '{n} 格': '{n} units', '第{row}行第{col}列': 'row {row}, column {col}', '占{n}列': '{n} columns',
