@@ -163,11 +163,9 @@ async function stopFrames(page: Page): Promise<number[]> {
  * frame painted after that (a message after the animation frame), which adds the wait for the
  * display's 60 Hz slot and the painting.
  *
- * The listeners are installed once per page and armed for each command (`window.__arm`), so that
- * their code is compiled and warm, not parsed anew inside the time it measures; at the end of the
- * event the layout is forced and the time taken before the harness looks for the card (a document
- * query), which then decides whether that time counts. What remains of the harness inside the
- * measured time is a property read in the key's listener and the forced layout itself.
+ * The listeners are installed once per page and armed per command (`window.__arm`): compiled and warm,
+ * not parsed inside the time they measure; the time is taken after the forced layout and before the
+ * look for the card (a document query), which then decides whether it counts.
  */
 const HARNESS = `(() => {
   if (window.__armed) return;
@@ -179,10 +177,7 @@ const HARNESS = `(() => {
   };
   const after = (fn) => { const ch = new MessageChannel(); ch.port1.onmessage = fn; ch.port2.postMessage(0); };
   let pending = null;
-  const record = (p, work) => {
-    pending = null;
-    requestAnimationFrame(() => after(() => { window.__change = { work, frame: performance.now() - p.t0 }; }));
-  };
+  const record = (p, work) => { pending = null; requestAnimationFrame(() => after(() => { window.__change = { work, frame: performance.now() - p.t0 }; })); };
   const settle = () => {
     const p = pending;
     if (!p) return;
@@ -211,8 +206,7 @@ const HARNESS = `(() => {
   window.addEventListener('input', atEnd);
 })()`;
 async function armChange(page: Page, field: string, kind: 'place' | 'label', expected: string, key: string): Promise<void> {
-  await page.evaluate(HARNESS);
-  await page.evaluate(`window.__change = null; window.__arm = ${JSON.stringify({ field, kind, expected, key })};`);
+  await page.evaluate(`${HARNESS}; window.__change = null; window.__arm = ${JSON.stringify({ field, kind, expected, key })};`);
 }
 interface Change { work: number; frame: number }
 async function changeTime(page: Page): Promise<Change> {

@@ -1,0 +1,151 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseTemplate } from '../../schema/parse-template';
+import { card, setup, template } from './designer-fixture';
+
+afterEach(cleanup);
+
+/** The form designer's property panel: its commands, its text boxes, its dialogs and its refusals. */
+describe('form designer: property panel', () => {
+  it('the property panel sets 必填 as one command; Ctrl+Z on the canvas leaves it, Ctrl+Z in the panel undoes it', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    await user.click(card('plateNo'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('车牌号（plateNo）');
+    const required = within(panel).getByText('必填').closest('.ant-formily-item')!.querySelector('button[role="switch"]') as HTMLElement;
+    await user.click(required);
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-required')).toBeTruthy());
+    fireEvent.keyDown(card('plateNo'), { key: 'z', ctrlKey: true });
+    expect(card('plateNo').querySelector('.wb-fd-required')).toBeTruthy();
+    fireEvent.keyDown(required, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-required')).toBeNull());
+    expect(required.getAttribute('aria-checked')).toBe('false');
+    // search narrows the properties; 恢复默认 puts the default back
+    await user.type(within(panel).getByLabelText('搜索属性'), '标题');
+    expect(within(panel).queryByText('必填')).toBeNull();
+    const title = within(panel).getByRole('textbox', { name: '' }) as HTMLInputElement;
+    expect(title.value).toBe('车牌号');
+  });
+
+  it('typing the 标题 shows in its box and on the card as one step; 撤销 in the panel puts the old label back in the box', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    await user.click(card('plateNo'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('车牌号（plateNo）');
+    // the box as it is now: a value from elsewhere (an undo) makes it again
+    const box = () => within(panel).getByText('标题').closest('.ant-formily-item')!.querySelector('input') as HTMLInputElement;
+    const title = box();
+    expect(title.value).toBe('车牌号');
+    await user.type(title, '码');
+    expect(title.value).toBe('车牌号码');
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号码'));
+    // the panel's title follows the 标题 as it is typed
+    expect(within(panel).getByText('车牌号码（plateNo）')).toBeTruthy();
+    await user.type(title, '牌');
+    expect(title.value).toBe('车牌号码牌');
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    // both keystrokes were one step
+    await waitFor(() => expect(box().value).toBe('车牌号'));
+    expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号');
+    expect(within(panel).getByText('车牌号（plateNo）')).toBeTruthy();
+    // Ctrl+Z typed in the box undoes in the panel's history, and the box keeps the focus, its caret at the end
+    await user.click(box());
+    await user.type(box(), '甲');
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号甲'));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(box().value).toBe('车牌号'));
+    expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号');
+    expect(document.activeElement).toBe(box());
+    expect(box().selectionStart).toBe(3);
+    // and typing on goes into the same box
+    await user.keyboard('乙');
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号乙'));
+    expect(box().value).toBe('车牌号乙');
+    // another field selected: its 标题 in the box, typing goes to it
+    await user.click(card('driver'));
+    await within(panel).findByText('司机（driver）');
+    await waitFor(() => expect(box().value).toBe('司机'));
+    await user.type(box(), '丙');
+    await waitFor(() => expect(card('driver').querySelector('.wb-fd-label')!.textContent).toBe('司机丙'));
+    expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号乙');
+    // 恢复默认 of 标题: the label of the field's column in its data-source table
+    await user.click(within(panel).getByRole('button', { name: '标题 恢复默认' }));
+    await waitFor(() => expect(card('driver').querySelector('.wb-fd-label')!.textContent).toBe('司机'));
+    expect(box().value).toBe('司机');
+  });
+
+  it('选择时间 from the panel: a changed spec is stored, shown, and changed again (its value is the draft\'s, not shared with the form)', async () => {
+    const withDate = parseTemplate({
+      ...template(),
+      formSubList: [...template().formSubList!, { fieldName: 'inTime', fieldExplain: '进厂时间', customTable: 'fd_truck', formSubmitType: 'DATA_BOX_TIM', fieldType: 'DATE', defaultValue: { type: 'date', day: { mark: '+', value: 1 } } }],
+    });
+    const { user } = setup({ draft: withDate });
+    await waitFor(() => expect(card('inTime')).toBeTruthy());
+    await user.click(card('inTime'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('进厂时间（inTime）');
+    const item = () => within(panel).getByText('选择时间').closest('.ant-formily-item') as HTMLElement;
+    expect(within(item()).getByText('日 +1')).toBeTruthy();
+    for (const [n, want] of [[2, '日 +2'], [3, '日 +3']] as const) {
+      await user.click(within(item()).getByRole('button', { name: /设\s*置/ }));
+      const dialog = await screen.findByRole('dialog');
+      const day = within(within(dialog).getByRole('group', { name: '日' })).getByRole('spinbutton', { name: '日的数值' });
+      await user.clear(day);
+      await user.type(day, String(n));
+      await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+      await waitFor(() => expect(within(item()).getByText(want)).toBeTruthy());
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    await waitFor(() => expect(within(item()).getByText('日 +2')).toBeTruthy());
+  });
+
+  it('a value the rules refuse shows why under its box, the field keeps its value, and the box shows it again when left', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    await user.click(card('plateNo'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('车牌号（plateNo）');
+    const item = () => within(panel).getByText('标题').closest('.ant-formily-item') as HTMLElement;
+    const box = () => item().querySelector('input') as HTMLInputElement;
+    await user.clear(box());
+    await waitFor(() => expect(within(item()).getByText('字段 plateNo（车牌号）的「标题」不能为空')).toBeTruthy());
+    expect(box().value).toBe('');
+    expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('车牌号');
+    // typing on is taken again, and the reason goes
+    await user.type(box(), '号牌');
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('号牌'));
+    expect(within(item()).queryByText(/不能为空/)).toBeNull();
+    // refused again, then the box is left: it shows the field's value, without the reason
+    await user.clear(box());
+    await waitFor(() => expect(within(item()).getByText(/不能为空/)).toBeTruthy());
+    await user.click(within(panel).getByText('号牌（plateNo）'));
+    await waitFor(() => expect(box().value).toBe('号牌'));
+    expect(within(item()).queryByText(/不能为空/)).toBeNull();
+    expect(card('plateNo').querySelector('.wb-fd-label')!.textContent).toBe('号牌');
+  });
+
+  it('batch edit across a multi-selection is one undo step', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    await user.click(card('plateNo'));
+    fireEvent.click(card('driver'), { shiftKey: true });
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('已选 2 个字段：批量修改');
+    await user.click(within(panel).getByText('必填').closest('.ant-formily-item')!.querySelector('button[role="switch"]')!);
+    await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(2));
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(0));
+    // 标题 typed across the selection gives both the same; 恢复默认 gives each the label of its own column, in one step
+    const label = (name: string) => card(name).querySelector('.wb-fd-label')!.textContent;
+    await user.type(within(panel).getByText('标题').closest('.ant-formily-item')!.querySelector('input')!, '甲');
+    await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['车牌号甲', '车牌号甲']));
+    await user.click(within(panel).getByRole('button', { name: '标题 恢复默认' }));
+    await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['车牌号', '司机']));
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['车牌号甲', '车牌号甲']));
+  });
+
+});
