@@ -276,7 +276,7 @@ test('LIST versions: column order and 合计 in 列表设计, v2 with both in th
   // two neighbours swapped are one move (which of the two the diff names is its choice)
   await expect(entries.filter({ hasText: '已移动' })).toHaveCount(1);
   await expect(entries.filter({ hasText: '已移动' })).toHaveText(new RegExp(`^已移动(名称 \\(${t.table}\\.${t.fields[1].name}\\)第2位第1位|编号 \\(${t.table}\\.${code}\\)第1位第2位)$`));
-  await expect(entries.filter({ hasText: '属性变化' }).filter({ hasText: `数量 (${t.table}.${qty})` })).toContainText('itotal');
+  await expect(entries.filter({ hasText: '属性变化' }).filter({ hasText: `数量 (${t.table}.${qty})` })).toContainText('合计: true');
   await shots(page, 'designer-versions-list-diff');
 
   // 回滚 to v1: the order returns and the 合计 row goes
