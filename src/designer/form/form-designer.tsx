@@ -379,7 +379,9 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
 
   const onDragMove = (e: DragMoveEvent) => {
     const d = dragOf(e.active.data.current);
-    if (!d || keyboardPaletteRef.current) return;
+    // a keyboard drop has landed (`dropByKey`): the drag only waits for its end, and a move then (the
+    // page scrolling to the landed card) must not show or say a target again
+    if (!d || keyboardPaletteRef.current || landedRef.current) return;
     const state = store.get();
     const u = unitOf(state.draft);
     if (d.type === 'resize') {
