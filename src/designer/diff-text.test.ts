@@ -11,6 +11,9 @@ describe('propertyText', () => {
     expect(propertyText(change('listSubList', 'columnWidth'), untranslated)).toBe('列宽');
     expect(propertyText(change('resSubList', 'ihidden'), untranslated)).toBe('隐藏');
     expect(propertyText(change('child:mm_pu_weigh_item', 'irequired'), untranslated)).toBe('必填');
+    // a list column's switches, as the list designer names them
+    expect(propertyText(change('listSubList', 'iallowQuery'), untranslated)).toBe('快捷查询');
+    expect(propertyText(change('listSubList', 'ifixed'), untranslated)).toBe('固定在左侧');
   });
 
   it('keeps the raw name of a property the panel does not label, and of a template\'s or a button\'s', () => {

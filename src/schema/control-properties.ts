@@ -47,13 +47,20 @@ export const DATE_SPEC_PROPERTY: ControlProperty = { name: 'defaultValue', label
 export const TIME_RANGE_PROPERTY: ControlProperty = { name: 'defaultValue', label: '选择时间范围', control: 'Dialog', dialog: 'timeRange', roles: ['list'] };
 export const TIME_POINT_PROPERTY: ControlProperty = { name: 'defaultValue', label: '选择时间点', control: 'Dialog', dialog: 'timePoint', roles: ['form', 'child'] };
 
+/** A list column's switches in the list designer (with 显示 and 合计 above). */
+export const SORT_PROPERTY: ControlProperty = { name: 'isortField', label: '排序', control: 'Switch', default: false, roles: ['list'] };
+export const QUICK_QUERY_PROPERTY: ControlProperty = { name: 'iallowQuery', label: '快捷查询', control: 'Switch', default: false, roles: ['list'] };
+export const ADVANCED_QUERY_PROPERTY: ControlProperty = { name: 'iallowAdvanceQuery', label: '高级查询', control: 'Switch', default: false, roles: ['list'] };
+export const FIXED_PROPERTY: ControlProperty = { name: 'ifixed', label: '固定在左侧', control: 'Switch', default: false, roles: ['list'] };
+export const LIST_COLUMN_SWITCHES: readonly ControlProperty[] = [SHOW_PROPERTY, SORT_PROPERTY, TOTAL_PROPERTY, QUICK_QUERY_PROPERTY, ADVANCED_QUERY_PROPERTY, FIXED_PROPERTY];
+
 /** What every kind has: title, required, changeable, shown, hidden, tip, width and total. */
 export const COMMON_PROPERTIES: readonly ControlProperty[] = [
   LABEL_PROPERTY, REQUIRED_PROPERTY, UPDATE_PROPERTY, SHOW_PROPERTY, HIDDEN_PROPERTY, TIPS_PROPERTY, WIDTH_PROPERTY,
 ];
 
 const LABELS = new Map<string, string>();
-for (const p of [...COMMON_PROPERTIES, DEFAULT_PROPERTY, TOTAL_PROPERTY, OPTIONS_PROPERTY, ROWS_PROPERTY, MAX_COUNT_PROPERTY, PICKER_PROPERTY, CALCULATE_PROPERTY]) {
+for (const p of [...COMMON_PROPERTIES, DEFAULT_PROPERTY, TOTAL_PROPERTY, OPTIONS_PROPERTY, ROWS_PROPERTY, MAX_COUNT_PROPERTY, PICKER_PROPERTY, CALCULATE_PROPERTY, ...LIST_COLUMN_SWITCHES]) {
   if (!LABELS.has(p.name)) LABELS.set(p.name, p.label);
 }
 

@@ -1,19 +1,14 @@
 import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { kindChoices, useControls, useTr } from '../../runtime';
+import { LIST_COLUMN_SWITCHES } from '../../schema/control-properties';
 import type { ButtonNode, ColumnNode } from '../../schema/design-nodes';
-import { FIELD_TYPES, SEARCH_INPUT_KINDS, type FieldDefinition } from '../../schema/field-definition';
+import { FIELD_TYPES, SEARCH_INPUT_KINDS } from '../../schema/field-definition';
 import { columnMinWidth } from '../../schema/layout-rules';
 import { VALUE_FORMAT_INFO, VALUE_FORMAT_NAMES, formatValue } from '../../schema/value-formats';
 import { useTyping, type DesignSession } from './design-session';
 
-const SWITCHES: { key: keyof FieldDefinition; label: string }[] = [
-  { key: 'ishow', label: '显示' },
-  { key: 'isortField', label: '排序' },
-  { key: 'itotal', label: '合计' },
-  { key: 'iallowQuery', label: '快捷查询' },
-  { key: 'iallowAdvanceQuery', label: '高级查询' },
-  { key: 'ifixed', label: '固定在左侧' },
-];
+/** The column's switches, as the schema describes them (the versions diff names them the same way). */
+const SWITCHES = LIST_COLUMN_SWITCHES.map((p) => ({ key: p.name, label: p.label }));
 
 /** A list column's properties: title, width, toggles, kind, search input kind and value format with its sample. */
 export function ColumnPanel({ node, session }: { node: ColumnNode; session: DesignSession }) {
