@@ -178,6 +178,9 @@ function propertyForm(_selection: string, changed: (name: string, value: unknown
   });
 }
 
+/** A stored value as the form may hold it: the draft's objects are frozen, and the form makes what it holds observable. */
+const formCopy = (value: unknown): unknown => (value !== null && typeof value === 'object' ? structuredClone(value) : value);
+
 /** The values the person left refused go back to what the field has (the panel's focus left their box). */
 function revertRefused(form: ReturnType<typeof propertyForm>, properties: readonly ControlProperty[], field: FieldDefinition | null): void {
   form.query('*').forEach((f) => {
@@ -186,7 +189,7 @@ function revertRefused(form: ReturnType<typeof propertyForm>, properties: readon
     const p = properties.find((x) => x.name === f.props.name);
     if (!p || !field) return;
     const value = propertyValue(p, field);
-    f.value = value !== null && typeof value === 'object' ? structuredClone(value) : value;
+    f.value = formCopy(value);
   });
 }
 
@@ -242,8 +245,7 @@ function ValueSync({ store, id, form, properties }: { store: DesignerStore; id: 
     for (const p of properties) {
       const value = propertyValue(p, field);
       if (!whole && Object.is(value, propertyValue(p, last.field))) continue;
-      // the form gets a copy: the draft's objects are frozen, and the form makes what it holds observable
-      if (JSON.stringify(form.getValuesIn(p.name) ?? null) !== JSON.stringify(value ?? null)) form.setValuesIn(p.name, value !== null && typeof value === 'object' ? structuredClone(value) : value);
+      if (JSON.stringify(form.getValuesIn(p.name) ?? null) !== JSON.stringify(value ?? null)) form.setValuesIn(p.name, formCopy(value));
     }
     shown.current = { form, properties, field };
   }, [form, field, properties]);
