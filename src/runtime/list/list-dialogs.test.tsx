@@ -1,6 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OnceOpened } from './list-dialogs';
+import { OnceOpened, usePreloadDialogs } from './list-dialogs';
 
 // what a list's first drawing must not load: the record form (the form engine), the validation
 // patterns' engine and the child tables' drag and drop; each fails loudly if it is loaded
@@ -8,7 +8,7 @@ vi.mock('../form/form-dialog', () => { throw new Error('the form engine was load
 vi.mock('re2js', () => { throw new Error('the pattern engine was loaded'); });
 vi.mock('@dnd-kit/core', () => { throw new Error('drag and drop was loaded'); });
 
-afterEach(cleanup);
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 describe("a list's code", () => {
   it('loads without the form engine, the pattern engine or drag and drop', async () => {
@@ -30,5 +30,21 @@ describe('OnceOpened', () => {
     expect(screen.getByText('表单')).toBeTruthy();
     view.rerender(dialog(false));
     expect(screen.getByText('表单')).toBeTruthy();
+  });
+});
+
+describe('usePreloadDialogs', () => {
+  it('asks for the idle time to load the dialogs only once the list is drawn with its first rows, and once', () => {
+    // the callback is never run here: the dialogs' modules are guarded above
+    const idle = vi.fn(() => 1);
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    const view = renderHook(({ drawn }) => usePreloadDialogs(drawn), { initialProps: { drawn: false } });
+    // the rows are on their way: the browser is idle, but the dialogs would be taken in when they come
+    expect(idle).not.toHaveBeenCalled();
+    view.rerender({ drawn: true });
+    expect(idle).toHaveBeenCalledTimes(1);
+    view.rerender({ drawn: true });
+    expect(idle).toHaveBeenCalledTimes(1);
   });
 });

@@ -16,9 +16,15 @@ export const DetailPopup = lazy(() => loadDetail().then((m) => ({ default: m.Det
 export const PicturesViewer = lazy(() => loadPictures().then((m) => ({ default: m.PicturesViewer })));
 export const WeighCorrectDialog = lazy(() => loadCorrection().then((m) => ({ default: m.WeighCorrectDialog })));
 
-/** Loads the dialogs' code when the browser is first idle after the list is drawn, so that the first 新增 or 详情 opens at once. */
-export function usePreloadDialogs(): void {
+/**
+ * Loads the dialogs' code when the browser is first idle after the list is drawn with its first rows
+ * (`drawn`), so that the first 新增 or 详情 opens at once. Not before: the browser is idle while the
+ * rows are on their way, and the dialogs' code (about 250 KB, run as it loads) would then be taken in
+ * when the rows come, in their place.
+ */
+export function usePreloadDialogs(drawn: boolean): void {
   useEffect(() => {
+    if (!drawn) return;
     const load = () => { void loadForm(); void loadDetail(); void loadPictures(); void loadCorrection(); };
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(load, { timeout: 5000 });
@@ -26,7 +32,7 @@ export function usePreloadDialogs(): void {
     }
     const timer = setTimeout(load, 1000);
     return () => clearTimeout(timer);
-  }, []);
+  }, [drawn]);
 }
 
 /**

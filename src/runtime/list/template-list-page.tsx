@@ -120,7 +120,10 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
   // cells draw tags and the selection box as plain elements: a scrolled long list mounts every row it shows
   const plain = usePlainCells();
   const controls = useControls();
-  usePreloadDialogs();
+  // once the first answer has come (it stays true: the effect then runs once)
+  const [answered, setAnswered] = useState(false);
+  if (!loading && !answered) setAnswered(true);
+  usePreloadDialogs(answered);
   const columns = useMemo(() => listColumns(fields, desensitize, {
     onOpen: (row) => { if (template.detailId) setDetailRow(row.id); },
     tag: plain.tag, sortIcon: plain.sortIcon, tr, controls,
