@@ -30,6 +30,13 @@ export const OPERATOR_LABELS: Record<(typeof OPERATOR_NAMES)[number], string> = 
   eq: '等于', ne: '不等于', gt: '大于', ge: '大于等于', lt: '小于', le: '小于等于', like: '包含', in: '属于（逗号分隔）', lk: '包含（同 like）',
 };
 
+/**
+ * The comparisons a number field's advanced query offers, in the order it offers them, each shown by
+ * its sign (its meaning, OPERATOR_LABELS, is the option's title).
+ */
+export const NUMBER_COMPARISONS = ['le', 'ge', 'eq', 'lt', 'gt'] as const satisfies readonly (typeof OPERATOR_NAMES)[number][];
+export const COMPARISON_SIGNS: Record<(typeof NUMBER_COMPARISONS)[number], string> = { le: '≤', ge: '≥', eq: '=', lt: '<', gt: '>' };
+
 export interface FieldOption { value: string | number | boolean; label: string; color?: string | null }
 
 /** A calculation item: a field, an operator or bracket, or a sum over fields. */

@@ -1,15 +1,12 @@
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row as GridRow, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import type { FieldDefinition } from '../../schema/field-definition';
+import { COMPARISON_SIGNS, NUMBER_COMPARISONS, OPERATOR_LABELS, type FieldDefinition } from '../../schema/field-definition';
 import { useTr } from '../runtime-context';
-import type { Operator, SearchCondition } from '../../schema/search';
+import type { SearchCondition } from '../../schema/search';
 import { rangeBounds, type TimeRange } from '../../schema/time-dialogs';
 import { advancedConditions, advancedFields } from './opening-call';
 
-const NUMBER_OPS: { value: Operator; label: string }[] = [
-  { value: 'le', label: '≤' }, { value: 'ge', label: '≥' }, { value: 'eq', label: '=' }, { value: 'lt', label: '<' }, { value: 'gt', label: '>' },
-];
 /** Picking days in a date-time range starts and ends at the field's bounds (00:00:00 and 23:59:59 unless configured) until a time is chosen. */
 const dayBounds = (bounds: TimeRange) => ({ defaultValue: [dayjs(bounds[0], 'HH:mm:ss'), dayjs(bounds[1], 'HH:mm:ss')] as [Dayjs, Dayjs] });
 
@@ -23,6 +20,7 @@ export function AdvancedQuery({ fields, initial, onSearch, onReset }: {
   const [form] = Form.useForm();
   const tr = useTr();
   const queryFields = useMemo(() => advancedFields(fields), [fields]);
+  const comparisons = useMemo(() => NUMBER_COMPARISONS.map((op) => ({ value: op, label: COMPARISON_SIGNS[op], title: tr(OPERATOR_LABELS[op]) })), [tr]);
   const submit = (values: Record<string, unknown>) => onSearch(advancedConditions(queryFields, values));
 
   return (
@@ -34,7 +32,7 @@ export function AdvancedQuery({ fields, initial, onSearch, onReset }: {
               <Form.Item label={f.fieldExplain} htmlFor={`aq_${f.fieldName}`} style={{ width: '100%' }}>
                 <Space.Compact style={{ width: '100%' }}>
                   <Form.Item name={`${f.fieldName}__op`} noStyle initialValue="le">
-                    <Select options={NUMBER_OPS} style={{ width: 64 }} aria-label={`${f.fieldExplain}比较`} />
+                    <Select options={comparisons} style={{ width: 64 }} aria-label={`${f.fieldExplain}比较`} />
                   </Form.Item>
                   <Form.Item name={f.fieldName} noStyle><InputNumber id={`aq_${f.fieldName}`} style={{ width: '100%' }} /></Form.Item>
                 </Space.Compact>

@@ -9,6 +9,7 @@ import { ANNOUNCEMENT_LABELS, ANNOUNCEMENT_MESSAGES, checkAction, type Announcem
 import { parseCalculation, type CalcToken } from '../../schema/calculate';
 import { CALCULATION_MESSAGES, calculationToRows, newCalculationRow, rowsToCalculation } from '../../schema/calculation-rows';
 import { CHILD_MESSAGES } from '../../schema/child-rows';
+import { OPERATOR_LABELS } from '../../schema/field-definition';
 import { PICKER_MESSAGES } from '../../schema/picker';
 import {
   DATE_SPEC_MARKS, DATE_SPEC_PARTS, TIME_DIALOG_TITLES, TIME_MESSAGES, TIME_POINTS, checkDateSpecDraft, dateSpecDraft,
@@ -84,7 +85,7 @@ describe('the runtime catalogue (runtime-en-US)', () => {
       ...Object.values(CALCULATION_MESSAGES), ...Object.values(TIME_DIALOG_TITLES), ...Object.values(TIME_MESSAGES),
       ...DATE_SPEC_PARTS.map((p) => p.label), ...DATE_SPEC_MARKS.map((m) => m.label).filter((l) => CJK.test(l)),
       ...Object.values(ANNOUNCEMENT_LABELS).flatMap((l) => [l.normal, l.sampling]), ...Object.values(ANNOUNCEMENT_MESSAGES),
-      TRANSFER_LABELS.clear, TRANSFER_LABELS.empty, ...ADDRESS_TARGETS.map((t) => t.label), CHILD_MESSAGES.emptyChildren, PICKER_MESSAGES.treeFilter,
+      ...Object.values(OPERATOR_LABELS), TRANSFER_LABELS.clear, TRANSFER_LABELS.empty, ...ADDRESS_TARGETS.map((t) => t.label), CHILD_MESSAGES.emptyChildren, PICKER_MESSAGES.treeFilter,
       ...Object.values(ROW_ACTIONS).flatMap((a) => [a.confirm, a.success]).filter((t): t is string => !!t),
     ];
     expect(shown.filter((text) => !RUNTIME_EN_US[text])).toEqual([]);

@@ -80,4 +80,7 @@ export const RUNTIME_EN_US: Record<string, string> = {
   '重新确认': 'Confirm again', '称重后离厂': 'Leave after weighing', '空车离厂': 'Leave empty',
   '无法确认的数据不能操作': 'Rows that cannot be confirmed cannot be handled', '第{n}行不可处理（{reason}）': 'Row {n} cannot be handled ({reason})',
   '第{n}行不能{action}': 'Row {n} cannot take "{action}"', '未开放处理': 'not open for handling', '没有可执行的操作': 'no actions available',
+  // the search operators (OPERATOR_LABELS): the advanced query's comparisons, the picker designer's 运算
+  '等于': 'equals', '不等于': 'does not equal', '大于': 'greater than', '大于等于': 'at least', '小于': 'less than', '小于等于': 'at most',
+  '包含': 'contains', '属于（逗号分隔）': 'one of (comma-separated)', '包含（同 like）': 'contains (same as like)',
 };
