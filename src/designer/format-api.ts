@@ -31,8 +31,9 @@ export const FORMAT_SUB_PATH = '/custom/format/form/sub';
 export const fetchFormats = (request: Request, query: FormatQuery) =>
   request<{ list: FormatRow[]; total: number }>({ url: '/optimus_prime/cg-format/list', query: { ...query } });
 
-export const fetchDraft = (request: Request, id: number) =>
-  request<DraftRecord>({ url: `/optimus_prime/cg-format/draft/${id}` });
+/** A template's draft; `quiet`: a failure (a 404 for an id that names none) is the caller's to show. */
+export const fetchDraft = (request: Request, id: number, quiet = false) =>
+  request<DraftRecord>({ url: `/optimus_prime/cg-format/draft/${id}`, ...(quiet ? { quiet } : {}) });
 
 /** 保存: a stale version answers 409 (the caller keeps the edits on screen). */
 export const saveDraft = (request: Request, id: number, version: number, draft: Template) =>

@@ -1,4 +1,5 @@
 import type { FieldDefinition } from './field-definition';
+import type { FormatType } from './template';
 import { fieldAttributeKinds, type AttributeKind, type AttributeList } from './template-attributes';
 
 /**
@@ -9,8 +10,11 @@ import { fieldAttributeKinds, type AttributeKind, type AttributeList } from './t
  * only for the fields that dialog configures (`fieldAttributeKinds`).
  */
 
-/** How the panel edits a property. `Dialog` opens one of the attribute dialogs; `Options` the option list editor. */
-export type PropertyControl = 'Input' | 'TextArea' | 'NumberInput' | 'Switch' | 'Select' | 'Options' | 'Dialog';
+/**
+ * How the panel edits a property. `Dialog` opens one of the attribute dialogs; `Options` the option
+ * list editor; `TemplateSelect` a searchable choice among the stored templates of one kind (`formatType`).
+ */
+export type PropertyControl = 'Input' | 'TextArea' | 'NumberInput' | 'Switch' | 'Select' | 'Options' | 'Dialog' | 'TemplateSelect';
 
 export interface ControlProperty {
   /** The field attribute it sets. */
@@ -27,6 +31,8 @@ export interface ControlProperty {
   roles?: readonly AttributeList['role'][];
   /** Numbers: the smallest value allowed. */
   min?: number;
+  /** The kind of template a `TemplateSelect` offers (its value is that template's id). */
+  formatType?: FormatType;
 }
 
 export const LABEL_PROPERTY: ControlProperty = { name: 'fieldExplain', label: '标题', control: 'Input' };
@@ -41,7 +47,7 @@ export const TOTAL_PROPERTY: ControlProperty = { name: 'itotal', label: '合计'
 export const OPTIONS_PROPERTY: ControlProperty = { name: 'options', label: '选项', control: 'Options' };
 export const ROWS_PROPERTY: ControlProperty = { name: 'rows', label: '行数', control: 'NumberInput', min: 1, roles: ['form'] };
 export const MAX_COUNT_PROPERTY: ControlProperty = { name: 'maxCount', label: '上传个数', control: 'NumberInput', default: 1, min: 1, roles: ['form', 'child'] };
-export const PICKER_PROPERTY: ControlProperty = { name: 'cgFormatResId', label: '弹窗模板', control: 'NumberInput', roles: ['form', 'child'] };
+export const PICKER_PROPERTY: ControlProperty = { name: 'cgFormatResId', label: '弹窗模板', control: 'TemplateSelect', formatType: 'RESOURCE', roles: ['form', 'child'] };
 export const CALCULATE_PROPERTY: ControlProperty = { name: 'calculate', label: '计算方式', control: 'Dialog', dialog: 'calculate' };
 export const DATE_SPEC_PROPERTY: ControlProperty = { name: 'defaultValue', label: '选择时间', control: 'Dialog', dialog: 'dateSpec', roles: ['form', 'child'] };
 export const TIME_RANGE_PROPERTY: ControlProperty = { name: 'defaultValue', label: '选择时间范围', control: 'Dialog', dialog: 'timeRange', roles: ['list'] };
@@ -102,15 +108,15 @@ export interface PropertySchemaNode {
 }
 
 const COMPONENT: Record<PropertyControl, string> = {
-  Input: 'Input', TextArea: 'Input.TextArea', NumberInput: 'NumberPicker', Switch: 'Switch', Select: 'Select', Options: 'OptionsEditor', Dialog: 'AttributeDialog',
+  Input: 'Input', TextArea: 'Input.TextArea', NumberInput: 'NumberPicker', Switch: 'Switch', Select: 'Select', Options: 'OptionsEditor', Dialog: 'AttributeDialog', TemplateSelect: 'TemplateSelect',
 };
 const TYPE: Record<PropertyControl, PropertySchemaNode['type']> = {
-  Input: 'string', TextArea: 'string', NumberInput: 'number', Switch: 'boolean', Select: 'string', Options: 'array', Dialog: 'object',
+  Input: 'string', TextArea: 'string', NumberInput: 'number', Switch: 'boolean', Select: 'string', Options: 'array', Dialog: 'object', TemplateSelect: 'number',
 };
 
 /**
  * The property list as the Formily schema of the panel's form: one FormItem per property, with the
- * component names of @formily/antd-v5 (`OptionsEditor` and `AttributeDialog` are the designer's own).
+ * component names of @formily/antd-v5 (`OptionsEditor`, `AttributeDialog` and `TemplateSelect` are the designer's own).
  */
 export function propertyFormSchema(properties: readonly ControlProperty[]): PropertySchemaNode {
   const nodes: Record<string, PropertySchemaNode> = {};
@@ -122,7 +128,9 @@ export function propertyFormSchema(properties: readonly ControlProperty[]): Prop
       'x-component': COMPONENT[p.control],
       ...(p.default !== undefined ? { default: p.default } : {}),
       ...(p.options ? { enum: p.options.map((o) => ({ label: o.label, value: o.value })) } : {}),
-      ...(p.dialog || p.min !== undefined ? { 'x-component-props': { ...(p.dialog ? { kind: p.dialog } : {}), ...(p.min !== undefined ? { min: p.min } : {}) } } : {}),
+      ...(p.dialog || p.min !== undefined || p.formatType ? {
+        'x-component-props': { ...(p.dialog ? { kind: p.dialog } : {}), ...(p.min !== undefined ? { min: p.min } : {}), ...(p.formatType ? { formatType: p.formatType } : {}) },
+      } : {}),
     };
   }
   return { type: 'object', properties: nodes };

@@ -37,6 +37,13 @@ function MarkedCell({ field, value }: CellProps) {
   return <span data-testid="own-cell">{`[${field.fieldName}]${value === null || value === undefined ? '' : String(value)}`}</span>;
 }
 
+/** The stored templates the list endpoint answers (filtered by formatType as the server does): this form and two popups. */
+export const FORMATS = [
+  { id: 9, formatCode: 'fd_truck_form', formatName: '车辆', formatType: 'FORM' },
+  { id: 12, formatCode: 'as_material_resource', formatName: '物料弹窗', formatType: 'RESOURCE' },
+  { id: 13, formatCode: 'as_vendor_resource', formatName: '供应商弹窗', formatType: 'RESOURCE' },
+] as const;
+
 export interface Options { draft?: Template; history?: HistoryEntry[]; put?(body: Record<string, unknown>, n: number): unknown; latest?: DraftRecord }
 
 export function setup(options: Options = {}) {
@@ -46,6 +53,17 @@ export function setup(options: Options = {}) {
     calls.push(o);
     if (o.method === 'PUT') { puts += 1; return options.put ? options.put(o.body as Record<string, unknown>, puts) : { version: 3 + puts, changed: true }; }
     if (o.url === '/optimus_prime/cg-format/draft/9') return structuredClone(puts && options.latest ? options.latest : record(options.draft ?? template()));
+    if (o.url === '/optimus_prime/cg-format/list') {
+      const { formatType, pn = '1', ps = '20' } = (o.query ?? {}) as Record<string, string | number>;
+      const all = FORMATS.filter((f) => !formatType || f.formatType === formatType);
+      return { list: structuredClone(all.slice((Number(pn) - 1) * Number(ps), Number(pn) * Number(ps))), total: all.length };
+    }
+    const other = /^\/optimus_prime\/cg-format\/draft\/(\d+)$/.exec(o.url);
+    if (other) {
+      const found = FORMATS.find((f) => f.id === Number(other[1]));
+      if (!found) throw Object.assign(new Error('模板不存在'), { status: 404 });
+      return { ...structuredClone(found), version: 1, changed: false, customTable: null, tableExplain: null, publishedAt: null, publishedBy: null, draft: {} };
+    }
     if (o.url === '/optimus_prime/cg-format/history/9') return { version: 3, entries: structuredClone(options.history ?? []) };
     if (o.url === '/optimus_prime/cg-custom-table/list') return { list: [{ id: 4, tableName: 'fd_truck', tableExplain: '车辆', kind: 'MASTER', parentTable: null }], total: 1 };
     if (o.url === '/optimus_prime/cg-custom-table/detail/4') return { id: 4, tableName: 'fd_truck', tableExplain: '车辆', parentKey: null, tableSubList: columns };

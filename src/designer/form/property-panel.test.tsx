@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseTemplate } from '../../schema/parse-template';
-import { card, setup, template } from './designer-fixture';
+import type { Template } from '../../schema/template';
+import { card, puts, setup, template } from './designer-fixture';
 
 afterEach(cleanup);
 
@@ -148,4 +149,99 @@ describe('form designer: property panel', () => {
     await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['车牌号甲', '车牌号甲']));
   });
 
+});
+
+/** The fixture's form with 车牌号 and 司机 opening popups (弹窗单选) of the given templates. */
+const withPickers = (plateNo: number | null, driver: number | null): Template => parseTemplate({
+  ...template(),
+  formSubList: template().formSubList!.map((f) => ({ ...f, formSubmitType: 'RESOURCE_CONTROLS', cgFormatResId: f.fieldName === 'plateNo' ? plateNo : driver, resourceList: [] })),
+});
+type User = ReturnType<typeof setup>['user'];
+const listCalls = (calls: ReturnType<typeof setup>['calls']) => calls.filter((c) => c.url === '/optimus_prime/cg-format/list');
+/** The 弹窗模板 form item of the panel. */
+const pickerItem = () => within(screen.getByRole('complementary', { name: '属性面板' })).getByText('弹窗模板').closest('.ant-formily-item') as HTMLElement;
+/** What the 弹窗模板 box shows. */
+const shownTemplate = () => pickerItem().querySelector('.ant-select-selection-item')?.textContent ?? '';
+/** Opens the 弹窗模板 select, types `search` and clicks the option shown as `option`. */
+async function choose(user: User, search: string, option: string) {
+  const box = within(pickerItem()).getByRole('combobox', { name: '弹窗模板' });
+  await user.click(box);
+  await user.type(box, search);
+  const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].pop()!;
+  await waitFor(() => expect(open.querySelector(`.ant-select-item-option[title="${option}"]`)).toBeTruthy());
+  await user.click(open.querySelector(`.ant-select-item-option[title="${option}"]`)!);
+}
+/** The draft's plateNo as the last autosave stored it. */
+const savedPlateNo = (calls: ReturnType<typeof setup>['calls']) => {
+  const last = puts(calls).at(-1)?.body as { draft: Template } | undefined;
+  return last?.draft.formSubList?.find((f) => f.fieldName === 'plateNo');
+};
+
+describe('form designer: 弹窗模板 (the popup a picker field opens)', () => {
+  it('is chosen among the popup templates by name, as one undo step; the list is read once', async () => {
+    const { user, calls } = setup({ draft: withPickers(12, null) });
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    await user.click(card('plateNo'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('车牌号（plateNo）');
+    // the stored id shows as the template's name
+    await waitFor(() => expect(shownTemplate()).toBe('物料弹窗（#12）'));
+    // the options are the popup templates only (not the FORM 车辆), found by name
+    await user.click(within(pickerItem()).getByRole('combobox', { name: '弹窗模板' }));
+    const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].pop()!;
+    await waitFor(() => expect([...open.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'))).toEqual(['物料弹窗（#12）', '供应商弹窗（#13）']));
+    await user.keyboard('{Escape}');
+    await choose(user, '供应商', '供应商弹窗（#13）');
+    await waitFor(() => expect(shownTemplate()).toBe('供应商弹窗（#13）'));
+    await waitFor(() => expect(savedPlateNo(calls)?.cgFormatResId).toBe(13), { timeout: 4000 });
+    // one 撤销 puts the earlier template back
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    await waitFor(() => expect(shownTemplate()).toBe('物料弹窗（#12）'));
+    await waitFor(() => expect(savedPlateNo(calls)?.cgFormatResId).toBe(12), { timeout: 4000 });
+    // another picker field, and back: the list was read once, for popup templates
+    await user.click(card('driver'));
+    await within(panel).findByText('司机（driver）');
+    await user.click(card('plateNo'));
+    await within(panel).findByText('车牌号（plateNo）');
+    await waitFor(() => expect(shownTemplate()).toBe('物料弹窗（#12）'));
+    expect(listCalls(calls)).toHaveLength(1);
+    expect(listCalls(calls)[0].query).toMatchObject({ formatType: 'RESOURCE' });
+    // configuration calls only: no business data is read for it
+    expect(calls.filter((c) => !c.url.startsWith('/optimus_prime/')).map((c) => c.url)).toEqual([]);
+    // 恢复默认: no popup template
+    await user.click(within(panel).getByRole('button', { name: '弹窗模板 恢复默认' }));
+    await waitFor(() => expect(shownTemplate()).toBe(''));
+    await waitFor(() => expect(savedPlateNo(calls)?.cgFormatResId ?? null).toBeNull(), { timeout: 4000 });
+  }, 30_000);
+
+  it('an id that is not a popup template stays shown, with a warning; clearing sets null; a batch choice sets both', async () => {
+    const { user, calls } = setup({ draft: withPickers(9, 34) });
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    await user.click(card('plateNo'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('车牌号（plateNo）');
+    await waitFor(() => expect(shownTemplate()).toBe('#9（不是弹窗模板）'));
+    expect(within(pickerItem()).getByRole('alert').textContent).toBe('#9 是表单模板「车辆」，不是弹窗模板，请重新选择');
+    await user.click(card('driver'));
+    await within(panel).findByText('司机（driver）');
+    await waitFor(() => expect(shownTemplate()).toBe('#34（不存在）'));
+    expect(within(pickerItem()).getByRole('alert').textContent).toBe('没有 id 为 34 的模板（可能已删除），请重新选择');
+    // clearing: no value, no warning
+    fireEvent.mouseDown(pickerItem().querySelector('.ant-select-clear')!);
+    await waitFor(() => expect(shownTemplate()).toBe(''));
+    expect(within(pickerItem()).queryByRole('alert')).toBeNull();
+    await waitFor(() => {
+      const last = puts(calls).at(-1)?.body as { draft: Template } | undefined;
+      expect(last?.draft.formSubList?.map((f) => f.cgFormatResId)).toEqual([9, null]);
+    }, { timeout: 4000 });
+    // both selected: one choice sets both
+    fireEvent.click(card('plateNo'), { shiftKey: true });
+    await within(panel).findByText('已选 2 个字段：批量修改');
+    await choose(user, '12', '物料弹窗（#12）');
+    await waitFor(() => {
+      const last = puts(calls).at(-1)?.body as { draft: Template } | undefined;
+      expect(last?.draft.formSubList?.map((f) => f.cgFormatResId)).toEqual([12, 12]);
+    }, { timeout: 4000 });
+    expect(within(pickerItem()).queryByRole('alert')).toBeNull();
+  }, 30_000);
 });

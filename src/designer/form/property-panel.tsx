@@ -5,7 +5,7 @@ import { Button, Empty, Input as AntInput, Space, Tooltip, Typography, type Inpu
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { reaction, toJS } from '@formily/reactive';
 import { createContext, isValidElement, memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType, type Ref } from 'react';
-import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useControls, useTr, type ControlRegistry } from '../../runtime';
+import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useControls, useRuntime, useTr, type ControlRegistry } from '../../runtime';
 import { propertiesFor, propertyFormSchema, propertyValue, type ControlProperty } from '../../schema/control-properties';
 import { toTemplate, type ColumnNode, type DesignNode, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
 import type { FieldDefinition, FieldOption } from '../../schema/field-definition';
@@ -13,6 +13,7 @@ import { componentOf } from '../../schema/form-controls';
 import { attributeLists, calculationOptions, type AttributeKind } from '../../schema/template-attributes';
 import { asDateSpec, describeDateSpec, timeRangeDefault, toTimeRangeDefault } from '../../schema/time-dialogs';
 import { useDerived, useNodeSlice, type DesignerStore } from './store';
+import { TemplateCatalogContext, TemplateSelect, templateCatalog, type TemplateCatalog } from './template-select';
 
 /** What the panel asks of the screen: set a property on the selection (one command), reset it. */
 interface PanelActions {
@@ -148,14 +149,14 @@ function AttributeDialog({ value, onChange, kind }: { value?: unknown; onChange?
 const TemplateContext = createContext<(() => ReturnType<typeof toTemplate>) | null>(null);
 
 const SchemaField = createSchemaField({
-  components: { FormItem: PropertyItem, Input: BoundInput, 'Input.TextArea': BoundTextArea, NumberPicker, Switch, Select, OptionsEditor, AttributeDialog } as never,
+  components: { FormItem: PropertyItem, Input: BoundInput, 'Input.TextArea': BoundTextArea, NumberPicker, Switch, Select, OptionsEditor, AttributeDialog, TemplateSelect } as never,
 });
 
 /** The properties the selection shares (a multi-selection edits what every selected field has). */
 export function sharedProperties(controls: ControlRegistry, fields: readonly { field: FieldDefinition; role: 'form' | 'child' }[]): ControlProperty[] {
   const each = fields.map(({ field, role }) => propertiesFor(controls[componentOf(field)].properties, field, { role }));
   if (each.length === 0) return [];
-  return each[0].filter((p) => each.every((ps) => ps.some((q) => q.name === p.name && q.control === p.control)));
+  return each[0].filter((p) => each.every((ps) => ps.some((q) => q.name === p.name && q.control === p.control && q.formatType === p.formatType)));
 }
 
 const TEXT_CONTROLS = new Set(['Input', 'TextArea']);
@@ -212,7 +213,7 @@ function panelView(controls: ControlRegistry, selected: readonly DesignNode[]): 
   const group = selected.length === 1 && selected[0].kind === 'tabGroup' ? selected[0] as TabGroupNode : null;
   const properties = sharedProperties(controls, fields.map((n) => ({ field: n.field, role: n.kind === 'field' ? 'form' as const : 'child' as const })));
   const ids = fields.map((n) => n.id);
-  return { ids, group, properties, idsKey: ids.join(','), propsKey: properties.map((p) => `${p.name}:${p.control}:${p.dialog ?? ''}`).join('|') };
+  return { ids, group, properties, idsKey: ids.join(','), propsKey: properties.map((p) => `${p.name}:${p.control}:${p.dialog ?? ''}:${p.formatType ?? ''}`).join('|') };
 }
 
 /**
@@ -266,6 +267,9 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
 }) {
   const controls = useControls();
   const tr = useTr();
+  const { request } = useRuntime();
+  // the templates a TemplateSelect offers, read once while the panel is open (not for each selection)
+  const catalog = useMemo(() => templateCatalog(request), [request]);
   // the selection as the panel draws it: a command on another field, or a keystroke in one of the
   // panel's boxes, does not re-render the panel
   const view = useDerived(store, (s) => [s.selection, s.draft.nodes], (s) => panelView(controls, s.selection.map((id) => s.draft.nodes[id]).filter(Boolean)), samePanelView);
@@ -315,7 +319,7 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
       <ValueSync store={store} id={firstId!} form={form} properties={properties} />
       <PropertySearch value={search} onChange={setSearch} />
       {shown.length === 0 && <Typography.Text type="secondary">{tr('没有匹配的属性')}</Typography.Text>}
-      <PanelForm actions={actions} template={template} form={form} schema={schema} />
+      <PanelForm actions={actions} template={template} catalog={catalog} form={form} schema={schema} />
     </div>
   );
 }
@@ -324,17 +328,19 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
  * The properties' form: re-rendered when the selection, its properties or the search change, not for
  * each keystroke in one of its boxes (Formily redraws the box that changed).
  */
-const PanelForm = memo(function PanelForm({ actions, template, form, schema }: {
-  actions: PanelActions; template: () => ReturnType<typeof toTemplate>; form: ReturnType<typeof propertyForm>; schema: ReturnType<typeof propertyFormSchema>;
+const PanelForm = memo(function PanelForm({ actions, template, catalog, form, schema }: {
+  actions: PanelActions; template: () => ReturnType<typeof toTemplate>; catalog: TemplateCatalog; form: ReturnType<typeof propertyForm>; schema: ReturnType<typeof propertyFormSchema>;
 }) {
   return (
     <PanelContext.Provider value={actions}>
       <TemplateContext.Provider value={template}>
-        {/* a form of its own for each selection, drawn anew: a form item kept across selections would
-            keep the handlers of the last selection's field (`sameItem` lets them differ within one) */}
-        <FormProvider key={form.id} form={form}>
-          <SchemaField schema={schema as unknown as ISchema} />
-        </FormProvider>
+        <TemplateCatalogContext.Provider value={catalog}>
+          {/* a form of its own for each selection, drawn anew: a form item kept across selections would
+              keep the handlers of the last selection's field (`sameItem` lets them differ within one) */}
+          <FormProvider key={form.id} form={form}>
+            <SchemaField schema={schema as unknown as ISchema} />
+          </FormProvider>
+        </TemplateCatalogContext.Provider>
       </TemplateContext.Provider>
     </PanelContext.Provider>
   );

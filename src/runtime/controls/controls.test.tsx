@@ -81,6 +81,10 @@ describe('the control map', () => {
     const schema = propertyFormSchema(propertiesFor(defaultControls.Date.properties, day, { role: 'form' }));
     expect(schema.properties?.defaultValue).toMatchObject({ title: '选择时间', 'x-component': 'AttributeDialog', 'x-component-props': { kind: 'dateSpec' } });
     expect(schema.properties?.irequired).toMatchObject({ type: 'boolean', 'x-component': 'Switch', default: false });
+    // 弹窗模板 is chosen among the popup (RESOURCE) templates, not typed as a number
+    const vendor: FieldDefinition = { fieldName: 'vendor', fieldExplain: '供应商', fieldType: 'CHAR', formSubmitType: 'RESOURCE_CONTROLS' };
+    const picker = propertyFormSchema(propertiesFor(defaultControls.Picker.properties, vendor, { role: 'form' }));
+    expect(picker.properties?.cgFormatResId).toMatchObject({ title: '弹窗模板', type: 'number', 'x-component': 'TemplateSelect', 'x-component-props': { formatType: 'RESOURCE' } });
   });
 
   it('the form renders and takes values with the controls of the provider; the default map without one', async () => {
