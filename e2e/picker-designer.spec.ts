@@ -83,12 +83,28 @@ test('弹窗设计: 树 + 表格 with its tree source, a result mapping and a pa
   const doc: DesignedTable = await designedTable(page, 'tr_pb', [['单号', 'pb_code', 'CHAR'], ['物料', 'pb_item', 'CHAR'], ['产地', 'pb_origin', 'CHAR'], ['规格', 'pb_spec', 'CHAR']], { menu: true });
   for (const kind of ['LIST', 'FORM', 'DETAIL'] as const) await publish(page, materials.ids[kind], '初版');
   for (const kind of ['LIST', 'DETAIL'] as const) await publish(page, doc.ids[kind], '初版');
-  // the form's 物料 opens the materials' popup (set up as 字段属性 would; the field's id keys its stored links)
+  // the form's 物料 is a popup field (set up as 字段属性 would; the field's id keys its stored links)
   const form = await apiData<{ version: number; draft: { formSubList: Record<string, unknown>[] } & Record<string, unknown> }>(page, 'GET', `/optimus_prime/cg-format/draft/${doc.ids.FORM}`);
   await apiData(page, 'PUT', `/optimus_prime/cg-format/draft/${doc.ids.FORM}`, {
     version: form.version,
-    draft: { ...form.draft, formSubList: form.draft.formSubList.map((f) => (f.fieldName === 'pbItem' ? { ...f, id: `${doc.table}.pbItem`, formSubmitType: 'RESOURCE_CONTROLS', cgFormatResId: materials.ids.RESOURCE } : f)) },
+    draft: { ...form.draft, formSubList: form.draft.formSubList.map((f) => (f.fieldName === 'pbItem' ? { ...f, id: `${doc.table}.pbItem`, formSubmitType: 'RESOURCE_CONTROLS' } : f)) },
   });
+  // and opens the materials' popup: 弹窗模板 chosen in the form's visual designer among the popup templates, by name
+  await page.goto(`/custom/format/form/sub?id=${doc.ids.FORM}`);
+  await page.locator('.wb-fd-field[data-field="pbItem"]').click();
+  const panel = page.locator('.wb-fd-panel');
+  await expect(panel.locator('.wb-fd-panel-title')).toContainText('pbItem');
+  const templateBox = panel.locator('.ant-formily-item').filter({ hasText: '弹窗模板' });
+  await templateBox.getByRole('combobox', { name: '弹窗模板' }).click();
+  await templateBox.getByRole('combobox', { name: '弹窗模板' }).fill(`选择${materials.title}`);
+  const popupOption = `选择${materials.title}（#${materials.ids.RESOURCE}）`;
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${popupOption}"]`).click();
+  await expect(templateBox.locator('.ant-select-selection-item')).toHaveText(popupOption);
+  await expect(page.locator('.wb-fd-save')).toHaveText('已自动保存', { timeout: 15_000 });
+  await expect(async () => {
+    const saved = await apiData<{ draft: { formSubList: { fieldName: string; cgFormatResId?: unknown }[] } }>(page, 'GET', `/optimus_prime/cg-format/draft/${doc.ids.FORM}`);
+    expect(saved.draft.formSubList.find((f) => f.fieldName === 'pbItem')!.cgFormatResId).toBe(materials.ids.RESOURCE);
+  }).toPass({ timeout: 15_000 });
 
   // the operator's materials: two roots, three leaves
   const op = await operator(browser);
