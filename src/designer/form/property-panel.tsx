@@ -27,9 +27,10 @@ const PanelContext = createContext<PanelActions | null>(null);
 /** 恢复默认 of one property: drawn once, not again for each keystroke in the box beside it. */
 const ResetButton = memo(function ResetButton({ name, title }: { name: string; title: string }) {
   const actions = useContext(PanelContext);
+  const tr = useTr();
   return (
-    <Tooltip title="恢复默认">
-      <Button size="small" type="text" aria-label={`${title} 恢复默认`} onClick={() => actions?.reset(name)}>↺</Button>
+    <Tooltip title={tr('恢复默认')}>
+      <Button size="small" type="text" aria-label={tr('{title} 恢复默认', { title })} onClick={() => actions?.reset(name)}>↺</Button>
     </Tooltip>
   );
 });
@@ -289,7 +290,8 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
     return latest.current.onSet(latest.current.ids, name, value, typing);
   }), [idsKey]);
 
-  const schema = useMemo(() => propertyFormSchema(shown), [shown]);
+  // the properties' labels as the user's language reads them (search matches the Chinese and the name)
+  const schema = useMemo(() => propertyFormSchema(shown.map((p) => ({ ...p, label: tr(p.label) }))), [shown, tr]);
   const actions = useMemo<PanelActions>(() => ({
     set: (key, value, typing) => { onSet(ids, key, value, typing); },
     reset: (key) => { const p = properties.find((x) => x.name === key); if (p) onReset(ids, p); },

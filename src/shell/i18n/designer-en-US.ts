@@ -76,4 +76,9 @@ export const DESIGNER_EN_US: Record<string, string> = {
   '发布成功：版本 {n}': 'Published: version {n}', '弹窗结果映射': 'Popup result mapping', '参数联动': 'Parameter link',
   '单据状态': 'Document state', '创建人': 'Created by',
   '弹窗取值/显示字段': 'Popup value/view field', '数据源已无此列': 'Column no longer in the data source',
+  // the property panel's properties (src/schema/control-properties.ts) and its reset button
+  '标题': 'Label', '必填': 'Required', '可修改': 'Editable', '显示': 'Shown', '提示文字': 'Hint', '默认值': 'Default value',
+  '列宽': 'Column width', '选项': 'Options', '行数': 'Rows', '上传个数': 'Files allowed', '弹窗模板': 'Popup template',
+  '排序': 'Sortable', '快捷查询': 'Quick search', '固定在左侧': 'Fixed on the left', '恢复默认': 'Reset to default',
+  '{title} 恢复默认': '{title}: reset to default',
 };
