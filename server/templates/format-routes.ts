@@ -113,6 +113,9 @@ export async function formatRoutes(app: FastifyInstance): Promise<void> {
     if (draft.formatType !== current.formatType) throw badRequest('模板类型不可修改', { field: 'formatType' });
     if ((draft.customTable ?? null) !== (current.customTable ?? null)) throw badRequest('模板的数据源不可在此修改', { field: 'customTable' });
     const { history } = request.body;
+    // a draft saved elsewhere since this one was read is a 409 (the designer offers reload or
+    // overwrite), before its history is checked against a stored draft it was not made from
+    if (current.version !== request.body.version) throw new AppError(409, STALE_DRAFT, '409');
     if (history) checkEntries(current.draft, history, draft);
     const saved = await db.updateTable('cgFormat')
       .set({ draft: JSON.stringify(draft), formatName: draft.formatName, updatedAt: app.svc.clock(), version: sql<number>`version + 1` })

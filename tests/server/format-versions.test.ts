@@ -97,6 +97,21 @@ describe.each(DATABASES)('模板版本、历史、导入导出 on %s', (kind) =>
     expect(await contentHash(currentTemplate(third.state))).toBe(startHash);
   });
 
+  it('answers 409 to a second browser saving its own edit over a draft saved since it read it (not 400 on its history)', async () => {
+    const a = await open(vehicleFormId);
+    const b = await open(vehicleFormId);
+    const fields = Object.keys(a.state.draft.nodes).filter((id) => id.startsWith('f:'));
+    const savedA = await save(vehicleFormId, a.record.version, ok(execute(a.state, { type: 'set-property', id: fields[0], key: 'fieldExplain', value: '甲改', typing: 'a' })));
+    expect(savedA.statusCode, savedA.body).toBe(200);
+    // B's own edit, from the draft it read: its history leads from that draft, not from A's
+    const savedB = await save(vehicleFormId, b.record.version, ok(execute(b.state, { type: 'set-property', id: fields[1], key: 'fieldExplain', value: '乙改', typing: 'b' })));
+    expect(savedB.statusCode, savedB.body).toBe(409);
+    // A's edit stands; B's is not stored
+    const now = await draftOf(vehicleFormId);
+    expect(JSON.stringify(now.draft)).toContain('甲改');
+    expect(JSON.stringify(now.draft)).not.toContain('乙改');
+  });
+
   it('refuses history that does not lead to the draft sent (400 on history), and records a save without history as one step', async () => {
     const { record, state } = await open(vehicleFormId);
     const moved = ok(execute(state, { type: 'move', id: Object.keys(state.draft.nodes).find((id) => id.startsWith('f:'))!, to: { row: 50, col: 0 } }));
