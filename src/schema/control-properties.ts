@@ -128,9 +128,11 @@ export function propertyFormSchema(properties: readonly ControlProperty[]): Prop
       'x-component': COMPONENT[p.control],
       ...(p.default !== undefined ? { default: p.default } : {}),
       ...(p.options ? { enum: p.options.map((o) => ({ label: o.label, value: o.value })) } : {}),
-      ...(p.dialog || p.min !== undefined || p.formatType ? {
-        'x-component-props': { ...(p.dialog ? { kind: p.dialog } : {}), ...(p.min !== undefined ? { min: p.min } : {}), ...(p.formatType ? { formatType: p.formatType } : {}) },
-      } : {}),
+      // the box is named by its property (a screen reader reads 必填, not an unnamed switch)
+      'x-component-props': {
+        'aria-label': p.label,
+        ...(p.dialog ? { kind: p.dialog } : {}), ...(p.min !== undefined ? { min: p.min } : {}), ...(p.formatType ? { formatType: p.formatType } : {}),
+      },
     };
   }
   return { type: 'object', properties: nodes };

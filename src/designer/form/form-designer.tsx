@@ -31,6 +31,7 @@ import {
 import { Palette as PaletteBody, dragOf, sourceListener, type Drag } from './palette';
 import { PropertyPanel as PropertyPanelBody } from './property-panel';
 import { PromptKeyboardSensor, type PromptKeyboardOptions } from '../keyboard-sensor';
+import { isTextBox } from '../list/design-session';
 import './form-designer.css';
 import { createStore, useDesigner, type DesignerStore } from './store';
 
@@ -579,7 +580,9 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
 
   /** Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) in the area that has the focus. */
   const undoKeys = useCallback((scope: Scope, e: ReactKeyboardEvent) => {
-    if (!(e.ctrlKey || e.metaKey) || targetRef.current) return;
+    // a property's box (标题 …) undoes in the panel's history, its typing included; any other text
+    // box (搜索属性, a dialog's) keeps Ctrl+Z its own: it takes back what was typed there
+    if (!(e.ctrlKey || e.metaKey) || targetRef.current || (isTextBox(e.target) && !(e.target as Element).closest('.wb-fd-panel .ant-formily-item'))) return;
     const key = e.key.toLowerCase();
     if (key === 'z' || key === 'y') {
       e.preventDefault();

@@ -22,10 +22,18 @@ describe('form designer: property panel', () => {
     fireEvent.keyDown(required, { key: 'z', ctrlKey: true });
     await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-required')).toBeNull());
     expect(required.getAttribute('aria-checked')).toBe('false');
+    // Ctrl+Z in 搜索属性 is the search box's own: 必填, set again, stays
+    await user.click(required);
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-required')).toBeTruthy());
+    const search = within(panel).getByLabelText('搜索属性');
+    await user.type(search, '提示');
+    fireEvent.keyDown(search, { key: 'z', ctrlKey: true });
+    expect(card('plateNo').querySelector('.wb-fd-required')).toBeTruthy();
+    await user.clear(search);
     // search narrows the properties; 恢复默认 puts the default back
-    await user.type(within(panel).getByLabelText('搜索属性'), '标题');
+    await user.type(search, '标题');
     expect(within(panel).queryByText('必填')).toBeNull();
-    const title = within(panel).getByRole('textbox', { name: '' }) as HTMLInputElement;
+    const title = within(panel).getByRole('textbox', { name: '标题' }) as HTMLInputElement;
     expect(title.value).toBe('车牌号');
   });
 

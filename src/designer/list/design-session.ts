@@ -207,11 +207,15 @@ export function useDesignSession(request: Request, id: number, canEdit: boolean)
   };
 }
 
+/** Whether a key's target is a text box or a code editor, where Ctrl+Z is the box's own (it takes back what was typed). */
+export function isTextBox(target: EventTarget | null): boolean {
+  return target instanceof Element && !!target.closest('input, textarea, [contenteditable="true"], .monaco-editor');
+}
+
 /** Where Ctrl+Z goes: the scope of the area the keys were pressed in (text inputs keep their own undo). */
 export function scopeOfEvent(event: KeyboardEvent | React.KeyboardEvent): Scope | null {
   const target = event.target as HTMLElement | null;
-  if (!target) return null;
-  if (target.closest('input, textarea, [contenteditable="true"], .monaco-editor')) return null;
+  if (!target || isTextBox(target)) return null;
   const area = target.closest<HTMLElement>('[data-undo-scope]');
   return (area?.dataset.undoScope as Scope | undefined) ?? 'canvas';
 }
