@@ -40,6 +40,10 @@ test('newuser must change the initial password and lands on /editpwd', async ({ 
   await expect(page.getByText('请修改初始密码！即将跳转....')).toBeVisible();
   await expect(page).toHaveURL(/\/editpwd\?id=\d+$/, { timeout: 5000 });
   await expect(page.getByText('修改密码').first()).toBeVisible();
+  // the address bar does not get round it: the home page's calls are refused, and the shell goes back to 修改密码
+  await page.goto('/clouds/index');
+  await expect(page.getByText('请修改初始密码！即将跳转....')).toBeVisible();
+  await expect(page).toHaveURL(/\/editpwd\?id=\d+$/, { timeout: 5000 });
 });
 
 test('signing out asks 退出系统, 是否继续? and returns to /login', async ({ page }) => {

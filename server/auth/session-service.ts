@@ -23,6 +23,8 @@ export interface AuthContext {
   sessionId: number;
   orgId: number | null;
   groupId: number | null;
+  /** False while the user's password is an initial or reset one that must be changed first. */
+  passwordSafe: boolean;
   /** Set while a request carries a preview token (server/templates/preview-token.ts): read-only, narrowed rights. */
   preview?: PreviewGrant;
 }
@@ -165,7 +167,7 @@ export class SessionService {
       .leftJoin('sysOrg as o', (j) => j.onRef('o.id', '=', 'uo.orgId').on('o.enabled', '=', true))
       .select([
         't.expiresAt', 't.revokedAt as tokenRevokedAt', 's.id as sessionId', 's.orgId', 's.revokedAt', 's.revokeReason', 's.lastSeenAt',
-        'u.id as userId', 'u.username', 'u.realName', 'u.admin', 'u.enabled', 'u.groupId', 'o.id as memberOrgId',
+        'u.id as userId', 'u.username', 'u.realName', 'u.admin', 'u.enabled', 'u.groupId', 'u.passwordSafe', 'o.id as memberOrgId',
       ])
       .where('t.tokenHash', '=', hashToken(accessToken))
       .where('t.kind', '=', 'access')
@@ -190,6 +192,7 @@ export class SessionService {
       sessionId: row.sessionId,
       orgId: row.orgId,
       groupId: row.groupId,
+      passwordSafe: row.passwordSafe,
     };
   }
 

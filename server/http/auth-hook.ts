@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allPermissions, loadPermissions } from '../auth/permissions';
 import { isPreview, narrowToPreview, ownRoutePermission, PREVIEW_HEADER, previewPermissions } from '../templates/preview-token';
-import { forbidden, unauthorized } from './app-error';
+import { AppError, MESSAGES, forbidden, unauthorized } from './app-error';
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -38,6 +38,8 @@ export function registerAuthHook(app: FastifyInstance): void {
     const token = bearer(request);
     if (!token) throw unauthorized();
     request.auth = await app.svc.sessions.authenticate(token);
+    // an initial or reset password is changed before anything else is done with the session
+    if (!request.auth.passwordSafe && !config.beforePasswordChange) throw new AppError(403, MESSAGES.pwdUnsafe, 'PWD_UNSAFE');
     // a preview token (header) narrows this session: read-only, the chosen organisation, the role's rights at most
     const preview = request.headers[PREVIEW_HEADER];
     if (typeof preview === 'string' && preview) {

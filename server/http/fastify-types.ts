@@ -23,6 +23,12 @@ declare module 'fastify' {
     title?: string;
     /** Do not write an operation-log entry (sign-in has its own log). */
     noOperationLog?: boolean;
+    /**
+     * Open to a session whose password must be changed first (an initial or reset password): reading
+     * the user and the menu, the password check and change, signing out. Every other route answers
+     * 403 PWD_UNSAFE to such a session until the password is changed.
+     */
+    beforePasswordChange?: boolean;
     /** Stricter rate limit bucket. */
     rateLimitBucket?: 'login' | 'public';
   }

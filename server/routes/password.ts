@@ -32,7 +32,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   for (const method of ['PUT', 'POST'] as const) {
     for (const url of ['/sys-user/password/modify/:id', '/sys-user/pro/password/modify/:id']) {
       app.route<{ Params: { id: number }; Body: { oldPassword: string; newPassword: string } }>({
-        method, url, config: { title: '修改密码' },
+        method, url, config: { title: '修改密码', beforePasswordChange: true },
         schema: { tags: ['user'], summary: '修改本人密码（成功后本人所有会话失效）', params: idParams, body: modifyBody },
         handler: modify,
       });
@@ -40,7 +40,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.get('/sys-user/pwd/checkSafe', {
-    config: { noOperationLog: true },
+    config: { noOperationLog: true, beforePasswordChange: true },
     schema: { tags: ['user'], summary: '当前密码是否安全（初始或被重置的密码须修改）' },
   }, async (request, reply) => {
     const auth = caller(request);

@@ -9,7 +9,7 @@ export const READABLE_SETTINGS: Record<string, string> = Object.fromEntries(SYST
 
 export async function settingRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { paramName: string } }>('/index/getDefineSetVal', {
-    config: { noOperationLog: true },
+    config: { noOperationLog: true, beforePasswordChange: true },
     schema: {
       tags: ['setting'], summary: '读取系统参数（如数据脱敏 data_desensitization）',
       body: { type: 'object', additionalProperties: false, required: ['paramName'], properties: { paramName: { type: 'string', maxLength: 100 } } },

@@ -5,7 +5,7 @@ import { ok } from '../http/envelope';
 import { userOrgs } from './user-orgs';
 
 export async function sysInfoRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/sys-info/me', { schema: { tags: ['session'], summary: '当前用户信息' } }, async (request) => {
+  app.get('/sys-info/me', { config: { beforePasswordChange: true }, schema: { tags: ['session'], summary: '当前用户信息' } }, async (request) => {
     const auth = caller(request);
     const { db } = app.svc;
     const user = await db.selectFrom('sysUser').select(['id', 'username', 'realName', 'avatar', 'admin', 'groupId', 'mobile', 'email'])
@@ -40,7 +40,7 @@ export async function sysInfoRoutes(app: FastifyInstance): Promise<void> {
     app.route({
       method,
       url,
-      config: { title: '退出登录' },
+      config: { title: '退出登录', beforePasswordChange: true },
       schema: { tags: ['session'], summary: '退出登录（吊销本次会话的全部令牌）' },
       handler: async (request) => {
         const auth = caller(request);

@@ -14,7 +14,7 @@ export async function menuGeneration(db: Kysely<DB>): Promise<number> {
 }
 
 export async function sysMenuRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/sys-menu/list', { schema: { tags: ['menu'], summary: '当前用户的菜单树（含按钮及权限标识）' } }, async (request) => {
+  app.get('/sys-menu/list', { config: { beforePasswordChange: true }, schema: { tags: ['menu'], summary: '当前用户的菜单树（含按钮及权限标识）' } }, async (request) => {
     const auth = caller(request);
     const { db } = app.svc;
     const visible = await visibleMenus(db, auth);
@@ -25,7 +25,7 @@ export async function sysMenuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/sys-menu/generation', {
-    config: { noOperationLog: true },
+    config: { noOperationLog: true, beforePasswordChange: true },
     schema: { tags: ['menu'], summary: '菜单树的版本号：菜单、角色、角色菜单或用户角色有变化即增加；客户端据此重新读取菜单，无需重新登录' },
   }, async () => ok({ generation: await menuGeneration(app.svc.db) }));
 }

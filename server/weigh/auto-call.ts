@@ -27,7 +27,7 @@ export async function autoCallTick(app: FastifyInstance): Promise<number> {
     const kind = row.kind as VisitKind;
     const ctx: CycleContext = {
       db, orgId: row.orgId, now: app.svc.clock(), timeZone: app.svc.config.timezone, softwareVersion: app.svc.config.versionCode, station: app.svc.weigh,
-      auth: { userId: row.userId, username: row.username, realName: row.realName ?? row.username, admin: false, sessionId: 0, orgId: row.orgId, groupId: null },
+      auth: { userId: row.userId, username: row.username, realName: row.realName ?? row.username, admin: false, sessionId: 0, orgId: row.orgId, groupId: null, passwordSafe: true },
     };
     const standing = await db.selectFrom('weighVisit').select((eb) => eb.fn.countAll<number>().as('n'))
       .where('orgId', '=', row.orgId).where('kind', '=', kind).where('point', '=', CONTROL_POINTS[kind].CALL).executeTakeFirstOrThrow();

@@ -4,7 +4,9 @@ import { t } from './i18n/i18n';
 import { menuOfPath } from './navigation';
 import type { ApiError } from './request/api-error';
 import { describeError } from './request/error-message';
-import { onForbidden, onRequestError, request } from './request/request';
+import { onForbidden, onPasswordUnsafe, onRequestError, request } from './request/request';
+import { router } from './router';
+import { toPasswordChange } from './session/password-change';
 import { session } from './session/session-store';
 
 let devAid: Promise<boolean> | null = null;
@@ -34,7 +36,9 @@ async function registerMissingPermission(error: ApiError): Promise<string | null
 
 /** Shows what a failed call means to a person (spec 000 §8): warnings 温馨提示, errors 错误提示. */
 export function RequestErrorNotices() {
-  const { notification } = AntApp.useApp();
+  const { notification, message } = AntApp.useApp();
+  // a call refused until the initial or reset password is changed: to 修改密码 (the page's other calls stay quiet)
+  useEffect(() => onPasswordUnsafe(() => toPasswordChange((text, seconds) => message.loading(text, seconds), (path) => { void router.navigate(path, { replace: true }); })), [message]);
   useEffect(() => onRequestError((error) => {
     const notice = describeError(error);
     if (notice.level === 'none') return;

@@ -89,6 +89,32 @@ describe.each(DATABASES)('session routes on %s', (kind) => {
     expect((await get('/api/sys-user/pwd/checkSafe', (await t.login('admin')).access)).json()).toMatchObject({ success: true, data: true });
   });
 
+  it('keeps a session with an initial password to the password change until it is changed', async () => {
+    const fresh = await t.login('newuser', '123456');
+    // what the sign-in and the change need answers such a session
+    const me = await get('/api/sys-info/me', fresh.access);
+    expect(me.statusCode).toBe(200);
+    expect((await get('/api/sys-menu/list', fresh.access)).statusCode).toBe(200);
+    expect((await get('/api/sys-menu/generation', fresh.access)).statusCode).toBe(200);
+    // precondition: the same list answers newuser's session once the password is changed (below), and another user's now
+    const list = (access: string) => t.app.inject({ method: 'POST', url: '/api/measure/mm-pu-weigh/list', headers: { authorization: `Bearer ${access}` }, payload: { limit: { pn: 1, ps: 1 } } });
+    expect((await list((await t.login('weigher')).access)).statusCode).toBe(200);
+    // everything else is refused, reads and writes alike, with the code the client turns into the change page
+    for (const res of [
+      await list(fresh.access),
+      await get('/api/sys-info/global-config', fresh.access),
+      await t.app.inject({ method: 'POST', url: '/api/material/as-vehicle/create', headers: { authorization: `Bearer ${fresh.access}` }, payload: { plateNumber: '晋B99991' } }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, code: 'PWD_UNSAFE', msg: '请修改初始密码！' });
+    }
+    const id = me.json().data.user;
+    const changed = await t.app.inject({ method: 'PUT', url: `/api/sys-user/password/modify/${id}`, headers: { authorization: `Bearer ${fresh.access}` }, payload: { oldPassword: '123456', newPassword: 'Fresh#2026x' } });
+    expect(changed.json()).toMatchObject({ success: true });
+    const after = await t.login('newuser', 'Fresh#2026x');
+    expect((await list(after.access)).statusCode).toBe(200);
+  });
+
   it('reads the desensitisation setting and refuses unknown parameters', async () => {
     const s = await t.login('weigher');
     expect((await post('/api/index/getDefineSetVal', s.access, { paramName: 'data_desensitization' })).json()).toMatchObject({ success: true, data: '0' });

@@ -6,7 +6,9 @@ import { useSnapshot } from 'valtio';
 import { useT } from '../i18n/i18n';
 import { usePageTitle } from '../page-title';
 import { ApiError } from '../request/api-error';
+import { PWD_UNSAFE } from '../request/request';
 import { captchaImageUrl, checkPasswordSafe } from '../session/auth-api';
+import { toPasswordChange } from '../session/password-change';
 import { menuOfPath, rememberedUrl } from '../navigation';
 import { isLocked } from '../session/idle-lock';
 import { login, logout, session } from '../session/session-store';
@@ -52,10 +54,8 @@ export function LoginPage() {
         await checkPasswordSafe();
         navigate(landing(), { replace: true });
       } catch (e) {
-        if (e instanceof ApiError && e.code === 'PWD_UNSAFE') {
-          message.loading(t('pwd.mustChange'), 2);
-          const id = session.userInfo?.user;
-          setTimeout(() => navigate(`/editpwd?id=${id ?? ''}`, { replace: true }), 2000);
+        if (e instanceof ApiError && e.code === PWD_UNSAFE) {
+          toPasswordChange((text, seconds) => message.loading(text, seconds), (path) => navigate(path, { replace: true }));
           return;
         }
         navigate(landing(), { replace: true });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { configureRequest, onRequestError, onUnauthorized, request } from './request';
+import { configureRequest, onForbidden, onPasswordUnsafe, onRequestError, onUnauthorized, request } from './request';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -49,6 +49,27 @@ describe('request', () => {
     expect(shown).toHaveBeenCalledOnce();
     off1();
     off2();
+  });
+
+  it('a call refused until the initial password is changed sends the shell to 修改密码, quiet or not, with no error notice', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(403, { success: false, code: 'PWD_UNSAFE', msg: '请修改初始密码！', data: null })));
+    configureRequest({ getToken: () => 'tok', refresh: async () => false });
+    const change = vi.fn();
+    const shown = vi.fn();
+    const forbidden = vi.fn();
+    const offs = [onPasswordUnsafe(change), onRequestError(shown), onForbidden(forbidden)];
+    await expect(request({ url: '/index/getCount' })).rejects.toMatchObject({ code: 'PWD_UNSAFE' });
+    await expect(request({ url: '/sys-group/getPic/1', quiet: true })).rejects.toMatchObject({ code: 'PWD_UNSAFE' });
+    expect(change).toHaveBeenCalledTimes(2);
+    // not 无权限 (403's notice), and not the development aid's missing-permission registration
+    expect(shown).not.toHaveBeenCalled();
+    expect(forbidden).not.toHaveBeenCalled();
+    // any other 403 is a refusal as before
+    vi.stubGlobal('fetch', vi.fn(async () => json(403, { success: false, code: '403', msg: '无权限', data: null })));
+    await expect(request({ url: '/index/getCount' })).rejects.toBeInstanceOf(ApiError);
+    expect(change).toHaveBeenCalledTimes(2);
+    expect(shown).toHaveBeenCalledOnce();
+    for (const off of offs) off();
   });
 
   it('times out after 60 s with 请求超时！', async () => {

@@ -3,6 +3,8 @@ import { buildHeaders } from './headers';
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 60_000;
+/** The code of a call refused until the session's initial or reset password is changed. */
+export const PWD_UNSAFE = 'PWD_UNSAFE';
 
 /** What the transport needs from the session, set by the shell (the transport never touches UI or location). */
 export interface RequestContext {
@@ -31,6 +33,15 @@ const forbiddenListeners = new Set<Listener>();
 export function onForbidden(listener: Listener): () => void {
   forbiddenListeners.add(listener);
   return () => forbiddenListeners.delete(listener);
+}
+const passwordListeners = new Set<Listener>();
+/**
+ * Called when a call is refused because the session's password must be changed first (403
+ * PWD_UNSAFE: an initial or reset password), quiet calls included: the shell goes to 修改密码.
+ */
+export function onPasswordUnsafe(listener: Listener): () => void {
+  passwordListeners.add(listener);
+  return () => passwordListeners.delete(listener);
 }
 /** Called when a call ends in 401 after the refresh attempt: the shell logs out. */
 export function onUnauthorized(listener: Listener): () => void {
@@ -145,6 +156,10 @@ export function reportRequestError(error: ApiError): void {
 
 function fail(error: ApiError, options: RequestOptions): never {
   if (error.kind === 'unauthorized' && options.auth !== false) for (const l of unauthorizedListeners) l(error);
+  if (error.kind === 'forbidden' && error.code === PWD_UNSAFE) {
+    for (const l of passwordListeners) l(error);
+    throw error;
+  }
   if (error.kind === 'forbidden') for (const l of forbiddenListeners) l(error);
   // a signed-in call refused as signed out ends the session: the user is told why even when the caller is quiet
   const endsSession = error.kind === 'unauthorized' && options.auth !== false;
