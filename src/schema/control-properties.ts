@@ -58,6 +58,9 @@ export const SORT_PROPERTY: ControlProperty = { name: 'isortField', label: '排�
 export const QUICK_QUERY_PROPERTY: ControlProperty = { name: 'iallowQuery', label: '快捷查询', control: 'Switch', default: false, roles: ['list'] };
 export const ADVANCED_QUERY_PROPERTY: ControlProperty = { name: 'iallowAdvanceQuery', label: '高级查询', control: 'Switch', default: false, roles: ['list'] };
 export const FIXED_PROPERTY: ControlProperty = { name: 'ifixed', label: '固定在左侧', control: 'Switch', default: false, roles: ['list'] };
+/** A list button's properties as the list designer's button panel names them. */
+export const BUTTON_PROPERTY_LABELS: Record<'label' | 'permission' | 'isApp', string> = { label: '按钮名称', permission: '权限标识', isApp: '仅 APP' };
+
 export const LIST_COLUMN_SWITCHES: readonly ControlProperty[] = [SHOW_PROPERTY, SORT_PROPERTY, TOTAL_PROPERTY, QUICK_QUERY_PROPERTY, ADVANCED_QUERY_PROPERTY, FIXED_PROPERTY];
 
 /** What every kind has: title, required, changeable, shown, hidden, tip, width and total. */

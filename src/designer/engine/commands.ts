@@ -1,6 +1,6 @@
 import { Immer, current, enablePatches, freeze, isDraft, original, type Draft, type Patch } from 'immer';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { propertyLabel } from '../../schema/control-properties';
+import { BUTTON_PROPERTY_LABELS, propertyLabel } from '../../schema/control-properties';
 import { formColumns } from '../../schema/form-controls';
 import { GRID_UNITS, clampSpan, isColumnStart, layoutsOverlap, type SpanClamp } from '../../schema/layout-rules';
 import { parseFieldDefinition, parseTemplate } from '../../schema/parse-template';
@@ -259,6 +259,13 @@ function normaliseMeta(d: Draft<DesignDraft>): void {
  * property has in the panel, the problem (字段 vendorName（供应商）的「标题」不能为空); the parser's own
  * message (path and problem) for an attribute the panel does not show.
  */
+/** A button's property refused by the parser, named as the button panel names it: 按钮「导出」的「权限标识」格式不正确. */
+export function buttonProblem(button: Pick<TemplateButton, 'label' | 'code'>, error: ShapeError): string {
+  const key = /([A-Za-z]+)$/.exec(error.path)?.[1] ?? '';
+  const label = key in BUTTON_PROPERTY_LABELS ? BUTTON_PROPERTY_LABELS[key as keyof typeof BUTTON_PROPERTY_LABELS] : key;
+  return `按钮「${button.label?.trim() || button.code}」的「${label}」${error.problem}`;
+}
+
 export function fieldProblem(field: Pick<FieldDefinition, 'fieldName' | 'fieldExplain'>, error: ShapeError): string {
   const label = propertyLabel(/([A-Za-z]+)$/.exec(error.path)?.[1] ?? '');
   if (!label) return error.message;
@@ -289,7 +296,7 @@ function normalFixes(draft: DesignDraft, touched: readonly string[], before: Des
     } catch (error) {
       // the field named as it was before the command (its 标题 may be what the command emptied)
       const was = before.nodes[id] ?? n;
-      if (error instanceof ShapeError) refuse(id, was?.kind === 'field' || was?.kind === 'column' ? fieldProblem(was.field, error) : error.message);
+      if (error instanceof ShapeError) refuse(id, was?.kind === 'field' || was?.kind === 'column' ? fieldProblem(was.field, error) : was?.kind === 'button' ? buttonProblem(was.button, error) : error.message);
       throw error;
     }
   }

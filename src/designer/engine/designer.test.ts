@@ -324,6 +324,12 @@ describe('designer engine', () => {
     const empty = execute(s, { type: 'set-property', id: 'f:vendorName', key: 'fieldExplain', value: '' });
     expect(!empty.ok && empty.refusal).toEqual({ nodeId: 'f:vendorName', message: '字段 vendorName（供应商）的「标题」不能为空' });
     expect(!child.ok && child.refusal.message).toMatch(/的「列宽」/);
+    // a button by its name and the panel's label of the property, not a path into a list of one
+    const second = toTemplate(s.draft).buttons![1];
+    const buttonId = Object.keys(s.draft.nodes).find((id) => { const n = s.draft.nodes[id]; return n.kind === 'button' && n.button.code === second.code; })!;
+    const permission = execute(s, { type: 'set-property', id: buttonId, key: 'permission', value: 'pu notice 导出!' });
+    expect(!permission.ok && permission.refusal.nodeId).toBe(buttonId);
+    expect(!permission.ok && permission.refusal.message).toMatch(new RegExp(`^按钮「${second.label}」的「权限标识」`));
   });
 
   it('puts a parser path on the node it came from, in every list of the template', () => {

@@ -4,7 +4,7 @@ import { ShapeError } from '../../schema/shape';
 import type { SpanClamp } from '../../schema/layout-rules';
 import type { Template } from '../../schema/template';
 import { checkTemplateAttributes } from '../../schema/template-attributes';
-import { applyCommand, applyStep, commandLabel, fieldProblem, type Command, type Refusal } from './commands';
+import { applyCommand, applyStep, buttonProblem, commandLabel, fieldProblem, type Command, type Refusal } from './commands';
 import { fromTemplate, nodeOfPath, placedField, toTemplate, type DesignDraft } from '../../schema/design-nodes';
 import {
   HISTORY_LIMIT, blockingScopes, dropRedo, isReplacement, moveReplacement, replayHistory, type History, type HistoryEntry, type Scope, type ScopeStacks, type Step,
@@ -60,7 +60,7 @@ export function validate(draft: DesignDraft): { template: Template | null; refus
     if (error instanceof ShapeError) {
       const nodeId = nodeOfPath(draft, error.path);
       const n = nodeId ? draft.nodes[nodeId] : undefined;
-      return { template: null, refusal: { nodeId, message: n?.kind === 'field' || n?.kind === 'column' ? fieldProblem(n.field, error) : error.message }, problems: [] };
+      return { template: null, refusal: { nodeId, message: n?.kind === 'field' || n?.kind === 'column' ? fieldProblem(n.field, error) : n?.kind === 'button' ? buttonProblem(n.button, error) : error.message }, problems: [] };
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { kindChoices, useControls, useTr } from '../../runtime';
-import { LIST_COLUMN_SWITCHES } from '../../schema/control-properties';
+import { BUTTON_PROPERTY_LABELS, LIST_COLUMN_SWITCHES } from '../../schema/control-properties';
 import type { ButtonNode, ColumnNode } from '../../schema/design-nodes';
 import { FIELD_TYPES, SEARCH_INPUT_KINDS } from '../../schema/field-definition';
 import { columnMinWidth } from '../../schema/layout-rules';
@@ -74,15 +74,15 @@ export function ButtonPanel({ node, session }: { node: ButtonNode; session: Desi
   const set = (key: string, value: unknown, typed?: string) => session.run({ type: 'set-property', id: node.id, key, value, typing: typed });
   return (
     <Form layout="vertical" size="small" className="wb-ld-form" aria-label={tr('按钮属性')}>
-      <Typography.Text type="secondary" className="wb-ld-field-name">{b.code} · {b.action}</Typography.Text>
-      <Form.Item label={tr('按钮名称')}>
-        <Input aria-label={tr('按钮名称')} value={b.label} onFocus={typing.start} onChange={(e) => set('label', e.target.value, typing.id())} />
+      <Typography.Text type="secondary" className="wb-ld-field-name">{b.code}{b.action && b.action !== b.code ? ` · ${b.action}` : ''}</Typography.Text>
+      <Form.Item label={tr(BUTTON_PROPERTY_LABELS.label)}>
+        <Input aria-label={tr(BUTTON_PROPERTY_LABELS.label)} value={b.label} onFocus={typing.start} onChange={(e) => set('label', e.target.value, typing.id())} />
       </Form.Item>
-      <Form.Item label={tr('权限标识')} extra={tr('为空时所有人可用')}>
-        <Input aria-label={tr('权限标识')} value={b.permission ?? ''} onFocus={typing.start} onChange={(e) => set('permission', e.target.value.trim() ? e.target.value : null, typing.id())} />
+      <Form.Item label={tr(BUTTON_PROPERTY_LABELS.permission)} extra={tr('为空时所有人可用')}>
+        <Input aria-label={tr(BUTTON_PROPERTY_LABELS.permission)} value={b.permission ?? ''} onFocus={typing.start} onChange={(e) => set('permission', e.target.value.trim() ? e.target.value : null, typing.id())} />
       </Form.Item>
       <label className="wb-ld-switch">
-        <Switch size="small" aria-label={tr('仅 APP')} checked={Boolean(b.isApp)} onChange={(v) => set('isApp', v)} />
+        <Switch size="small" aria-label={tr(BUTTON_PROPERTY_LABELS.isApp)} checked={Boolean(b.isApp)} onChange={(v) => set('isApp', v)} />
         <span>{tr('仅 APP（列表中不显示）')}</span>
       </label>
     </Form>
