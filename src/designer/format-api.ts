@@ -2,6 +2,7 @@ import type { RuntimeServices } from '../runtime';
 import type { FormatType, Template } from '../schema/template';
 import type { DiffEntry } from '../schema/template-diff';
 import type { DraftRecord } from './engine/attribute-draft';
+import { FORMAT_LIST_DESIGN_PATH, FORMAT_PICKER_DESIGN_PATH } from './list/paths';
 
 /** The calls of 模板设计, through the host's request layer (it shows failures unless `quiet`). */
 
@@ -56,6 +57,33 @@ export const fetchDiff = (request: Request, id: number, from: number | 'draft', 
 export const rollbackVersion = (request: Request, id: number, n: number, version: number) =>
   request<{ versionNo: number; contentHash: string; rollbackOf: number; version: number }>({ method: 'POST', url: `/optimus_prime/cg-format/rollback/${id}/${n}`, body: { version } });
 
+/** 复制: the draft copied as a new unpublished template; a taken or malformed code is a 400 on `formatCode`. */
+export const copyFormat = (request: Request, id: number, body: { formatCode: string; formatName: string }) =>
+  request<{ id: number; formatCode: string; version: number }>({ method: 'POST', url: `/optimus_prime/cg-format/copy/${id}`, body, quiet: true });
+
+/** 导出: the server's canonical JSON file (`{formatCode}.json`), byte for byte. */
+export const exportFormat = (download: RuntimeServices['download'], id: number) =>
+  download({ url: `/optimus_prime/cg-format/export/${id}` });
+
+/**
+ * 导入: a new code makes a new unpublished template (`created`); an existing one has its draft
+ * replaced only with that draft's `version`. Refusals (400 naming `template.<path>`, 409) are the caller's to show.
+ */
+export const importFormat = (request: Request, template: unknown, version?: number) =>
+  request<{ id: number; formatCode: string; created: boolean; version: number }>({
+    method: 'POST', url: '/optimus_prime/cg-format/import', body: version === undefined ? { template } : { template, version }, quiet: true,
+  });
+
+/** The stored template of exactly this code, if any (the list's code search matches a part). */
+export async function formatByCode(request: Request, formatCode: string): Promise<FormatRow | null> {
+  const { list } = await fetchFormats(request, { formatCode, pn: 1, ps: 100 });
+  return list.find((r) => r.formatCode === formatCode) ?? null;
+}
+
+/** Where a template is designed: 列表设计, 弹窗设计, or the template-attribute page (with the form designer). */
+export const designerPath = (row: Pick<FormatRow, 'id' | 'formatType'>): string =>
+  `${row.formatType === 'LIST' ? FORMAT_LIST_DESIGN_PATH : row.formatType === 'RESOURCE' ? FORMAT_PICKER_DESIGN_PATH : FORMAT_SUB_PATH}?id=${row.id}`;
+
 /** How the screens name the template kinds. */
 export const FORMAT_TYPE_LABELS: Record<FormatType, string> = { LIST: '列表', FORM: '表单', SEARCH: '查询', RESOURCE: '弹窗', DETAIL: '详情' };
 
@@ -64,3 +92,12 @@ export const statusOf = (error: unknown): number | null => {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : null;
 };
+
+/** A refusal as the server words it: its message and the field (and parser problem) it names, when it does. */
+export function refusalOf(error: unknown): { message: string | null; field: string | null; problem: string | null } {
+  const e = error as { message?: unknown; data?: { field?: unknown; problem?: unknown } | null } | null;
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  // only the server's own words: a network failure (status 0) or a programming error (none) is not shown raw
+  const answered = (statusOf(error) ?? 0) > 0;
+  return { message: answered ? text(e?.message) : null, field: answered ? text(e?.data?.field) : null, problem: answered ? text(e?.data?.problem) : null };
+}

@@ -1,10 +1,12 @@
+import { DownOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { Button, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Dropdown, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useRuntime, useTr } from '../runtime';
 import { FORMAT_TYPES, type FormatType } from '../schema/template';
 import { FORMAT_SUB_PATH, FORMAT_TYPE_LABELS, fetchFormats, type FormatQuery, type FormatRow } from './format-api';
 import { PreviewDialog } from './preview/preview-dialog';
+import { CopyDialog, ImportButton, useFormatExport } from './template-io';
 import { VersionPanel } from './version-panel';
 import { FORMAT_LIST_DESIGN_PATH, FORMAT_PICKER_DESIGN_PATH } from './list/paths';
 
@@ -23,7 +25,9 @@ export function PublishState({ row }: { row: Pick<FormatRow, 'changed' | 'unpubl
  * 模板设计 (`/custom/format`): the stored templates, searched by name, code and type, with their
  * publish state; 字段属性 opens the template-attribute configuration in its own tab. `active`
  * (the page is on screen) reloads the list, so a template published elsewhere shows as such.
- * 版本 opens the template's versions, their diff and 回滚 (`VersionPanel`).
+ * 版本 opens the template's versions, their diff and 回滚 (`VersionPanel`). Under 更多: 复制 (a copy
+ * under a new code, for those who may edit templates) and 导出 (the canonical JSON file); 导入 and
+ * 导出所选 sit above the list (`template-io.tsx`).
  */
 export function FormatListPage({ active = true }: { active?: boolean }) {
   const { request, openPage, hasPermission } = useRuntime();
@@ -34,7 +38,16 @@ export function FormatListPage({ active = true }: { active?: boolean }) {
   const [loading, setLoading] = useState(false);
   const [versionsOf, setVersionsOf] = useState<FormatRow | null>(null);
   const [previewOf, setPreviewOf] = useState<FormatRow | null>(null);
+  const [copyOf, setCopyOf] = useState<FormatRow | null>(null);
+  const [selected, setSelected] = useState<FormatRow[]>([]);
+  const [exporting, setExporting] = useState(false);
   const mayPreview = hasPermission('custom_format_publish');
+  const mayEdit = hasPermission('custom_format_edit');
+  const exportRows = useFormatExport();
+  const runExport = (rows: FormatRow[]) => {
+    setExporting(true);
+    void exportRows(rows).finally(() => setExporting(false));
+  };
 
   const load = useCallback(async (q: FormatQuery) => {
     setLoading(true);
@@ -69,8 +82,15 @@ export function FormatListPage({ active = true }: { active?: boolean }) {
           </Space>
         </Form.Item>
       </Form>
+      <Space className="wb-format-toolbar" style={{ marginBottom: 8 }}>
+        {mayEdit && <ImportButton onImported={() => void load(query)} />}
+        <Button disabled={selected.length === 0} loading={exporting} onClick={() => runExport(selected)}>
+          {selected.length ? tr('导出所选（{n}）', { n: selected.length }) : tr('导出所选')}
+        </Button>
+      </Space>
       <Table<FormatRow>
-        size="small" bordered rowKey="id" loading={loading} dataSource={data?.list ?? []}
+        size="small" bordered rowKey="id" loading={loading} dataSource={data?.list ?? []} scroll={{ x: 'max-content' }}
+        rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: true }}
         pagination={{
           current: query.pn, pageSize: query.ps, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100],
           showTotal: (n) => tr('共 {n} 条', { n }), onChange: (pn, ps) => setQuery((q) => ({ ...q, pn: ps === q.ps ? pn : 1, ps })),
@@ -85,7 +105,7 @@ export function FormatListPage({ active = true }: { active?: boolean }) {
           { key: 'publishedAt', title: tr('发布时间'), dataIndex: 'publishedAt', width: 170, render: FORMAT },
           { key: 'publishedBy', title: tr('发布人'), dataIndex: 'publishedBy', width: 90 },
           {
-            key: 'action', title: tr('操作'), width: 260, fixed: 'right',
+            key: 'action', title: tr('操作'), width: 300, fixed: 'right',
             render: (_v, row) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => open(row)}>{tr('字段属性')}</Button>
@@ -93,6 +113,15 @@ export function FormatListPage({ active = true }: { active?: boolean }) {
                 {row.formatType === 'RESOURCE' && <Button type="link" size="small" onClick={() => openPage?.(`${FORMAT_PICKER_DESIGN_PATH}?id=${row.id}`)}>{tr('弹窗设计')}</Button>}
                 <Button type="link" size="small" onClick={() => setVersionsOf(row)}>{tr('版本')}</Button>
                 {mayPreview && <Button type="link" size="small" onClick={() => setPreviewOf(row)}>{tr('预览')}</Button>}
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [...(mayEdit ? [{ key: 'copy', label: tr('复制') }] : []), { key: 'export', label: tr('导出') }],
+                    onClick: ({ key }) => (key === 'copy' ? setCopyOf(row) : runExport([row])),
+                  }}
+                >
+                  <Button type="link" size="small" aria-label={tr('更多操作：{name}', { name: row.formatName })}>{tr('更多')} <DownOutlined /></Button>
+                </Dropdown>
               </Space>
             ),
           },
@@ -101,6 +130,7 @@ export function FormatListPage({ active = true }: { active?: boolean }) {
       {versionsOf && (
         <VersionPanel formatId={versionsOf.id} formatName={versionsOf.formatName} open onClose={() => setVersionsOf(null)} onChanged={() => void load(query)} />
       )}
+      {copyOf && <CopyDialog row={copyOf} onClose={() => setCopyOf(null)} onCopied={() => void load(query)} />}
       {previewOf && <PreviewDialog formatId={previewOf.id} formatName={previewOf.formatName} open onClose={() => setPreviewOf(null)} />}
     </div>
   );

@@ -10,6 +10,7 @@ export { RecordForm } from './form/form-dialog';
 export { DetailView } from './list/detail-popup';
 export { PopupBody as ResourcePickerBody } from './picker/resource-popup';
 export { resourceBase } from './list/list-actions';
+export { saveFile } from './list/use-export';
 export { TransferList, TreeTransfer, AddressTransfer, type TransferListProps, type TreeTransferProps, type AddressTransferProps } from './widgets/transfer-list';
 export { TimeRangeDialog, type TimeRangeDialogProps } from './widgets/time-range-dialog';
 export { DateSpecDialog, type DateSpecDialogProps } from './widgets/date-spec-dialog';
