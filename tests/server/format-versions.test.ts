@@ -63,6 +63,32 @@ describe.each(DATABASES)('模板版本、历史、导入导出 on %s', (kind) =>
     expect(await versions(vehicleFormId)).toHaveLength(1);
   });
 
+  it('lets a user who may only view templates export one, and refuses them copy and import (nothing is stored)', async () => {
+    // 财务 given 模板设计 (custom_format_view) only, signed in afterwards
+    const { db } = t.database;
+    const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'finance').executeTakeFirstOrThrow();
+    const menus = await db.selectFrom('sysMenu').select('id').where('uuid', 'in', ['area_config', 'grp_template', 'custom_format']).execute();
+    const held = new Set((await db.selectFrom('sysRoleMenu').select('menuId').where('roleId', '=', role.id).execute()).map((r) => r.menuId));
+    const missing = menus.filter((m) => !held.has(m.id));
+    if (missing.length) await db.insertInto('sysRoleMenu').values(missing.map((m) => ({ roleId: role.id, menuId: m.id }))).execute();
+    const viewer = (await t.login('finance')).access;
+    // precondition: the viewer holds the view key and not the edit key
+    const me = await data<{ permissions: string[] }>('GET', '/sys-info/me', undefined, viewer);
+    expect(me.permissions).toContain('custom_format_view');
+    expect(me.permissions).not.toContain('custom_format_edit');
+    const exported = await call('GET', `/optimus_prime/cg-format/export/${vehicleFormId}`, undefined, viewer);
+    expect(exported.statusCode).toBe(200);
+    const template = { ...JSON.parse(exported.body), formatCode: 'as_vehicle_form_by_viewer' };
+
+    const imported = await call('POST', '/optimus_prime/cg-format/import', { template }, viewer);
+    expect(imported.statusCode).toBe(403);
+    expect(imported.json().data.permission).toBe('custom_format_edit');
+    const copied = await call('POST', `/optimus_prime/cg-format/copy/${vehicleFormId}`, { formatCode: 'as_vehicle_form_by_viewer', formatName: '副本' }, viewer);
+    expect(copied.statusCode).toBe(403);
+    expect(copied.json().data.permission).toBe('custom_format_edit');
+    expect(await db.selectFrom('cgFormat').select('id').where('formatCode', '=', 'as_vehicle_form_by_viewer').executeTakeFirst()).toBeUndefined();
+  });
+
   it('keeps the designer\'s history with the draft: another browser reloads it and undoes back to the start', async () => {
     const { record, state: first } = await open(vehicleFormId);
     const startHash = await contentHash(currentTemplate(first));
