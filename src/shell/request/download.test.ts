@@ -43,6 +43,14 @@ describe('download', () => {
     expect(progress).toEqual([[0, 60], [1000, 60], [1024, 60]]);
   });
 
+  it('answers a JSON file sent as an attachment as the file, byte for byte (not read as the API\'s envelope)', async () => {
+    const text = '{\n  "formatCode": "as_vehicle_form",\n  "formatName": "车辆表单"\n}\n';
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(text, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': 'attachment; filename="as_vehicle_form.json"' } })));
+    const file = await download({ url: '/optimus_prime/cg-format/export/7' });
+    expect(file.fileName).toBe('as_vehicle_form.json');
+    expect(await file.blob.text()).toBe(text);
+  });
+
   it('turns a refused export into the typed error request() throws, and publishes it', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, code: '400', msg: '不支持的查询字段 x', data: null }), { status: 400, headers: { 'content-type': 'application/json' } })));
     const shown = vi.fn();

@@ -113,7 +113,9 @@ async function send<T>(options: RequestOptions): Promise<T> {
     clearTimeout(timer);
   }
   if (options.responseType === 'blob' && response.ok) return (await response.blob()) as T;
-  if (options.responseType === 'response' && response.ok && !response.headers.get('content-type')?.includes('application/json')) return response as T;
+  // a file: anything but the API's JSON envelope, and a JSON file the server sends as an attachment (a template's export)
+  if (options.responseType === 'response' && response.ok
+    && (!response.headers.get('content-type')?.includes('application/json') || /^\s*attachment/i.test(response.headers.get('content-disposition') ?? ''))) return response as T;
   let envelope: Envelope<T> | undefined;
   try {
     envelope = (await response.json()) as Envelope<T>;
