@@ -178,7 +178,7 @@ describe('模板设计: 复制, 导出, 导入', () => {
     expect(openPage).toHaveBeenCalledWith('/custom/format/form/sub?id=4');
   });
 
-  it('a file whose content is not a template object is refused without a request; a refusal without a path shows the server\'s words', async () => {
+  it('a file whose content is not a template object is refused without a request; a refusal without a parser problem shows the server\'s words, a failed call no raw exception', async () => {
     const { calls, user } = setup(['custom_format_edit']);
     await rowOf('采购通知单');
     const files = [

@@ -78,7 +78,7 @@ export function CopyDialog({ row, onClose, onCopied }: { row: FormatRow; onClose
         />
       ) : (
         <Form
-          form={form} layout="vertical" onFinish={(v) => void submit(v)}
+          form={form} name="format-copy" layout="vertical" onFinish={(v) => void submit(v)}
           initialValues={{ formatCode: copyCode(row.formatCode), formatName: `${row.formatName}（副本）` }}
         >
           <Form.Item label={tr('复制自')}><Typography.Text>{row.formatName}（{row.formatCode}）</Typography.Text></Form.Item>
