@@ -1,4 +1,5 @@
 import type { FieldDefinition } from './field-definition';
+import { COLUMN_WIDTH } from './layout-rules';
 import type { FormatType } from './template';
 import { fieldAttributeKinds, type AttributeKind, type AttributeList } from './template-attributes';
 
@@ -31,6 +32,8 @@ export interface ControlProperty {
   roles?: readonly AttributeList['role'][];
   /** Numbers: the smallest value allowed. */
   min?: number;
+  /** Numbers: the largest value allowed. */
+  max?: number;
   /** The kind of template a `TemplateSelect` offers (its value is that template's id). */
   formatType?: FormatType;
 }
@@ -42,7 +45,7 @@ export const SHOW_PROPERTY: ControlProperty = { name: 'ishow', label: '显示', 
 export const HIDDEN_PROPERTY: ControlProperty = { name: 'ihidden', label: '隐藏', control: 'Switch', default: false };
 export const TIPS_PROPERTY: ControlProperty = { name: 'tipsMessage', label: '提示文字', control: 'Input', roles: ['form', 'child'] };
 export const DEFAULT_PROPERTY: ControlProperty = { name: 'defaultValue', label: '默认值', control: 'Input', roles: ['form', 'child'] };
-export const WIDTH_PROPERTY: ControlProperty = { name: 'columnWidth', label: '列宽', control: 'NumberInput', min: 0, roles: ['child', 'list'] };
+export const WIDTH_PROPERTY: ControlProperty = { name: 'columnWidth', label: '列宽', control: 'NumberInput', min: COLUMN_WIDTH.min, max: COLUMN_WIDTH.max, roles: ['child', 'list'] };
 export const TOTAL_PROPERTY: ControlProperty = { name: 'itotal', label: '合计', control: 'Switch', default: false, roles: ['child', 'list'] };
 export const OPTIONS_PROPERTY: ControlProperty = { name: 'options', label: '选项', control: 'Options' };
 export const ROWS_PROPERTY: ControlProperty = { name: 'rows', label: '行数', control: 'NumberInput', min: 1, roles: ['form'] };
@@ -134,7 +137,7 @@ export function propertyFormSchema(properties: readonly ControlProperty[]): Prop
       // the box is named by its property (a screen reader reads 必填, not an unnamed switch)
       'x-component-props': {
         'aria-label': p.label,
-        ...(p.dialog ? { kind: p.dialog } : {}), ...(p.min !== undefined ? { min: p.min } : {}), ...(p.formatType ? { formatType: p.formatType } : {}),
+        ...(p.dialog ? { kind: p.dialog } : {}), ...(p.min !== undefined ? { min: p.min } : {}), ...(p.max !== undefined ? { max: p.max } : {}), ...(p.formatType ? { formatType: p.formatType } : {}),
       },
     };
   }

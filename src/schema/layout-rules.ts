@@ -1,3 +1,15 @@
+/** A column's width (`columnWidth`, px) as the parser and the property panel allow it. */
+export const COLUMN_WIDTH = { min: 20, max: 2000 } as const;
+
+/** One step of a column's width by the keyboard (the designers' arrows), px. */
+export const COLUMN_WIDTH_STEP = 10;
+
+/** The narrowest a child table draws a column, whatever its `columnWidth`. */
+export const CHILD_COLUMN_MIN_WIDTH = 140;
+
+/** The width a child table draws a column at (the form's line table, and the designer's canvas). */
+export const childColumnWidth = (field: { columnWidth?: number | null }): number => Math.max(field.columnWidth ?? 0, CHILD_COLUMN_MIN_WIDTH);
+
 /** Column minimum width: 15 px per label character plus 40 (spec 000 §9). */
 export function columnMinWidth(label: string): number {
   return [...label].length * 15 + 40;

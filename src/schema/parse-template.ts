@@ -6,7 +6,7 @@ import {
 import { FORMAT_VERSION, migrateTemplate } from './format-migrations';
 import { TIME_MESSAGES, checkTimeRange } from './time-dialogs';
 import { ShapeError, childPath, flag, idValue, integer, list, object, oneOf, text, type Obj } from './shape';
-import { GRID_UNITS, layoutsOverlap } from './layout-rules';
+import { COLUMN_WIDTH, GRID_UNITS, layoutsOverlap } from './layout-rules';
 import { FORMAT_STYLES, FORMAT_TYPES, HTTP_METHODS, type Template, type TemplateButton, type TemplateGroup } from './template';
 import { parseReportChart } from './report-chart';
 import { patternProblem } from './validate';
@@ -182,7 +182,7 @@ export function parseFieldDefinition(value: unknown, path = 'field'): FieldDefin
     isortField: flag(o, 'isortField', path) ?? false,
     idefinedSort: flag(o, 'idefinedSort', path) ?? false,
     sortMethod: oneOf(o, 'sortMethod', path, ['asc', 'desc'] as const) ?? null,
-    columnWidth: integer(o, 'columnWidth', path, { min: 20, max: 2000 }) ?? null,
+    columnWidth: integer(o, 'columnWidth', path, COLUMN_WIDTH) ?? null,
     seq: integer(o, 'seq', path, { min: 0, max: 100000 }) ?? 0,
     rows: integer(o, 'rows', path, { min: 1, max: 50 }) ?? null,
     maxCount: integer(o, 'maxCount', path, { min: 1, max: 20 }) ?? null,

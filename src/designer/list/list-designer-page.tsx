@@ -5,8 +5,9 @@ import { SortableContext, arrayMove, horizontalListSortingStrategy, sortableKeyb
 import { CSS } from '@dnd-kit/utilities';
 import { DownOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Result, Skeleton, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { listColumns, useControls, useRuntime, useTr, type Row } from '../../runtime';
+import { dragColumnEdge, stepColumnWidth } from '../column-resize';
 import { PromptKeyboardSensor } from '../keyboard-sensor';
 import type { ColumnNode, ButtonNode, DesignDraft } from '../../schema/design-nodes';
 import type { FieldDefinition } from '../../schema/field-definition';
@@ -32,8 +33,6 @@ export function orderedButtons(draft: DesignDraft): ButtonNode[] {
 }
 const shownInList = (f: FieldDefinition) => f.ishow !== false && !f.ihidden;
 
-const STEP = 10;
-
 interface HeadDesign {
   id: string;
   label: string;
@@ -49,30 +48,8 @@ interface HeadDesign {
 /** A header cell of the design table: sortable by drag or keyboard, its right edge resizes the column. */
 function HeaderCell({ design, children, style, className, ...rest }: React.ThHTMLAttributes<HTMLTableCellElement> & { design?: HeadDesign }) {
   const sortable = useSortable({ id: design?.id ?? '', disabled: !design });
-  const start = useRef<{ x: number; width: number; now: number } | null>(null);
   if (!design) return <th style={style} className={className} {...rest}>{children}</th>;
   const { setNodeRef, attributes, listeners, transform, transition, isDragging } = sortable;
-  const onPointerDown = (e: React.PointerEvent<HTMLSpanElement>) => {
-    e.stopPropagation();
-    e.preventDefault();
-    start.current = { x: e.clientX, width: design.width, now: design.width };
-    const move = (ev: PointerEvent) => {
-      if (!start.current) return;
-      start.current.now = Math.max(design.min, Math.round(start.current.width + ev.clientX - start.current.x));
-      design.onLive(start.current.now);
-    };
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      const s = start.current;
-      start.current = null;
-      design.onLive(null);
-      // one undo step per drag
-      if (s && s.now !== s.width) design.onWidth(s.now);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-  };
   return (
     <th
       ref={setNodeRef} {...rest} {...attributes} {...listeners}
@@ -86,12 +63,12 @@ function HeaderCell({ design, children, style, className, ...rest }: React.ThHTM
       <div className="wb-ld-badges">{design.badges}</div>
       <span
         role="separator" aria-orientation="vertical" aria-label={`调整列宽：${design.label}`} aria-valuenow={design.width} aria-valuemin={design.min}
-        tabIndex={0} className="wb-ld-resize" onPointerDown={onPointerDown} onClick={(e) => e.stopPropagation()}
+        tabIndex={0} className="wb-ld-resize" onPointerDown={(e) => dragColumnEdge(e, design)} onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => {
           if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
           e.stopPropagation();
           e.preventDefault();
-          design.onWidth(Math.max(design.min, design.width + (e.key === 'ArrowRight' ? STEP : -STEP)));
+          design.onWidth(stepColumnWidth(design.width, e.key, design.min));
         }}
       />
     </th>

@@ -12,6 +12,7 @@ import type { DefaultContext } from '../../schema/defaults';
 import { trMessage } from '../schema-messages';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-controls';
+import { childColumnWidth } from '../../schema/layout-rules';
 import { formatValue } from '../../schema/value-formats';
 import { MaterialPicker } from '../picker/material-picker';
 import { useControls, type ControlRegistry } from '../controls';
@@ -180,7 +181,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
     ...shown.map((f): ColumnType<Item> => ({
       key: f.fieldName,
       title: f.irequired ? <span><span className="wb-required">*</span>{f.fieldExplain}</span> : f.fieldExplain,
-      width: Math.max(f.columnWidth ?? 0, 140),
+      width: childColumnWidth(f),
       render: (_: unknown, item) => <Cell store={store} row={item.row} field={f} editable={editable && f.iupdate !== false} controls={controls} />,
     })),
   ];
