@@ -55,6 +55,7 @@ export type Command =
   | { type: 'add'; node: NewNode }
   | { type: 'move'; id: string; to: GridPlace }
   | { type: 'resize'; id: string; span: number }
+  /** A column, button, group or child table moved to another place of its own list (`index`: its place after the move, from 0). */
   | { type: 'reorder'; id: string; index: number }
   | { type: 'reorder-columns'; list: OrderedList; ids: string[] }
   | { type: 'remove'; ids: string[] }
@@ -354,6 +355,8 @@ function recipe(d: Draft<DesignDraft>, command: Command): { clamp: SpanClamp | n
       const list = listOf(d as DesignDraft, node as DesignNode);
       if (!list) refuse(command.id, '表单字段按栅格位置排列，请用移动');
       const order = orderOf(d as DesignDraft, list!);
+      // a place in the list (a column of a child table: 0 is its first column); none past its end
+      if (!Number.isInteger(command.index) || command.index < 0 || command.index >= order.length) refuse(command.id, `位置 ${command.index + 1} 无效：该列表共 ${order.length} 项`);
       order.splice(order.indexOf(command.id), 1);
       insertAt(order, command.id, command.index);
       return { clamp: null, touched: [command.id, ...renumber(d, order)] };

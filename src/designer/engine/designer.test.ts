@@ -376,4 +376,35 @@ describe('reordering a list', () => {
     const back = undo(moved.state, 'canvas');
     expect(back.ok && currentTemplate(back.state).listSubList!.map((f) => f.seq)).toEqual([0, 0, 0, 0]);
   });
+
+  it('moves a column within its child table in one undo step (undo and redo give each order back, the history replays it); a place outside the table is refused', () => {
+    const s = openDesigner(start(), [], 'm');
+    const child = s.draft.order.childTables[0];
+    const names = (st: DesignerState) => currentTemplate(st).childSubLists![0].fields.map((f) => f.fieldName);
+    expect(names(s)).toEqual(['materialName', 'lineQty', 'linePrice']);
+    const moved = execute(s, { type: 'reorder', id: s.draft.order.children[child][0], index: 2 });
+    if (!moved.ok) throw new Error(moved.refusal.message);
+    expect(names(moved.state)).toEqual(['lineQty', 'linePrice', 'materialName']);
+    // the runtime draws a child table's columns by seq
+    expect(currentTemplate(moved.state).childSubLists![0].fields.map((f) => f.seq)).toEqual([0, 1, 2]);
+    expect(moved.state.history.canvas.undo.map((st) => st.label)).toEqual(['调整顺序']);
+    expect(() => parseTemplate(currentTemplate(moved.state))).not.toThrow();
+    const back = undo(moved.state, 'canvas');
+    if (!back.ok) throw new Error(back.refusal.message);
+    expect(names(back.state)).toEqual(['materialName', 'lineQty', 'linePrice']);
+    const again = redo(back.state, 'canvas');
+    expect(again.ok && names(again.state)).toEqual(['lineQty', 'linePrice', 'materialName']);
+    // the entries the server keeps rebuild the step: undo after a reload gives the first order
+    const reloaded = openDesigner(parseTemplate(JSON.parse(JSON.stringify(currentTemplate(moved.state)))), JSON.parse(JSON.stringify(takeEntries(moved.state).entries)) as HistoryEntry[], 'n');
+    const afterReload = undo(reloaded, 'canvas');
+    expect(afterReload.ok && names(afterReload.state)).toEqual(['materialName', 'lineQty', 'linePrice']);
+
+    for (const index of [3, -1, 1.5]) {
+      const refused = execute(moved.state, { type: 'reorder', id: moved.state.draft.order.children[child][0], index });
+      expect(refused.ok).toBe(false);
+      expect(!refused.ok && refused.refusal.message).toMatch(/^位置 .* 无效：该列表共 3 项$/);
+      expect(refused.state).toBe(moved.state);
+    }
+  });
 });
+
