@@ -3,17 +3,18 @@ import { Alert, Button, Empty, Space, Tabs, Tag, Tooltip, Typography } from 'ant
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useControls, useTr, type Row } from '../../runtime';
-import { formFieldNodes, type ColumnNode, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
+import { formFieldNodes, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
 import type { Scope } from '../../schema/design-history';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-controls';
 import { GRID_UNITS, type SpanClamp } from '../../schema/layout-rules';
 import type { Outcome } from '../engine/designer';
 import type { Command } from '../engine/commands';
-import { clampText, occupiedText, placeText } from './model';
+import { ChildTable } from './child-table';
+import { clampText, fieldFlags, occupiedText, placeText } from './model';
 import { movesKeepFocus, useSettledOrder } from './card-order';
 import { LiveRecordProvider, useLiveRecord, useLiveRecordSwitch } from './live-record';
-import { createKeyedStore, sameItems, useDerived, useDesigner, useNode, useNodeSlice, useNodeView, useStore, type DesignerStore, type KeyedStore, type Store } from './store';
+import { createKeyedStore, sameItems, useDerived, useDesigner, useNodeSlice, useNodeView, useStore, type DesignerStore, type KeyedStore, type Store } from './store';
 
 /**
  * The canvas of the form designer: the undo bar, the grids (the ungrouped fields, then the tab
@@ -62,6 +63,8 @@ export interface Api {
   unit: number;
   run(command: Command, scope?: Scope): Outcome;
   selectField(id: string, mode: 'replace' | 'toggle'): void;
+  /** Says a text in the designer's live region (moves, drops, widths). */
+  say(text: string): void;
   keyDown(id: string, event: ReactKeyboardEvent): boolean;
   /** Starts (by pointer or keyboard, as @dnd-kit's sensors decide) dragging a card or its span handle. */
   grab(event: ReactPointerEvent | ReactKeyboardEvent, drag: { type: 'field' | 'resize'; id: string }, element: HTMLElement): void;
@@ -107,7 +110,7 @@ const FieldControl = memo(function FieldControl({ field }: { field: FieldDefinit
 const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition }) {
   const tr = useTr();
   // the flags before the label: on a narrow card the label's end is what its two lines cut, not them
-  const flags = [field.ihidden ? tr('隐藏') : null, field.ishow === false ? tr('不显示') : null].filter((f): f is string => f !== null);
+  const flags = fieldFlags(field).map((f) => tr(f));
   return (
     <div className="wb-fd-field-box">
       <div className="wb-fd-label" title={[field.fieldExplain, ...flags].join(' · ')}>
@@ -315,37 +318,6 @@ const Grid = memo(function Grid({ group, api, rows, target }: { group: string | 
             {t.occupiedBy && <div className="wb-fd-occupied-note">{occupiedText(t.occupiedBy)}</div>}
           </div>
         )}
-      </div>
-    </div>
-  );
-});
-
-/** A child table of a master-child form, edited in place: its columns in order; a line-table column dropped on it is added. */
-const ChildTable = memo(function ChildTable({ id, api }: { id: string; api: Api }) {
-  const node = useNode(api.store, id);
-  const columns = useDerived(
-    api.store, (s) => [s.draft.order.children[id], s.draft.nodes],
-    (s) => (s.draft.order.children[id] ?? []).map((col) => s.draft.nodes[col] as ColumnNode), sameItems,
-  );
-  const selected = useDerived(api.store, (s) => [s.selection, s.draft.order.children[id]], (s) => (s.draft.order.children[id] ?? []).filter((col) => s.selection.includes(col)), sameItems);
-  const drop = useDroppable({ id: `child:${id}`, data: { childTable: id } });
-  const tr = useTr();
-  if (!node || node.kind !== 'childTable') return null;
-  return (
-    <div ref={drop.setNodeRef} className={`wb-fd-child${drop.isOver ? ' is-over' : ''}`} data-node={id}>
-      <div className="wb-fd-child-title">{tr('子表：{name}', { name: node.label })}</div>
-      <div className="wb-fd-child-cols" role="list">
-        {columns.map((c) => (
-          <span
-            key={c.id} role="listitem" tabIndex={0} data-node={c.id}
-            className={`wb-fd-child-col${selected.includes(c.id) ? ' is-selected' : ''}`}
-            onClick={(e) => api.selectField(c.id, e.shiftKey || e.ctrlKey || e.metaKey ? 'toggle' : 'replace')}
-            onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); api.selectField(c.id, 'replace'); } }}
-          >
-            {c.field.irequired && <span className="wb-fd-required">*</span>}{c.field.fieldExplain}
-          </span>
-        ))}
-        {columns.length === 0 && <Typography.Text type="secondary">{tr('从左侧拖入明细表的字段')}</Typography.Text>}
       </div>
     </div>
   );

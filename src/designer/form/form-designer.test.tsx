@@ -313,4 +313,64 @@ describe('form designer', () => {
     await user.click(within(panel).getByText('必填').closest('.ant-formily-item')!.querySelector('button[role="switch"]')!);
     await waitFor(() => expect(column.closest('.wb-fd-child-col')!.querySelector('.wb-fd-required')).toBeTruthy());
   });
+
+  it('a child table is drawn as its header, and a column is moved keyboard-only (Space, →, Enter) in one undo step and widened by Shift+→', async () => {
+    const draft = parseTemplate({
+      ...template(), formatStyle: 'FORMAT_MASTER_CHILD',
+      childSubLists: [{
+        customTable: 'fd_truck_line', label: '装载明细', fields: [
+          { fieldName: 'item', fieldExplain: '品名', formSubmitType: 'RESOURCE_CONTROLS', irequired: true, cgFormatResId: 12 },
+          { fieldName: 'qty', fieldExplain: '数量', fieldType: 'NUMBER', itotal: true, columnWidth: 180 },
+          { fieldName: 'note', fieldExplain: '备注', ihidden: true },
+        ],
+      }],
+    });
+    const { calls } = setup({ draft });
+    await screen.findByText('子表：装载明细');
+    const cell = (name: string) => document.querySelector(`.wb-fd-child-col[data-field="${name}"]`) as HTMLElement;
+    const order = () => [...document.querySelectorAll<HTMLElement>('.wb-fd-child-col')].map((c) => c.dataset.field);
+    expect(order()).toEqual(['item', 'qty', 'note']);
+    // each column as wide as the runtime draws it, with its marks: 必填, 合计, the popup, 隐藏
+    expect([cell('item'), cell('qty'), cell('note')].map((c) => c.style.width)).toEqual(['140px', '180px', '140px']);
+    expect(cell('item').querySelector('.wb-fd-required')).toBeTruthy();
+    expect(cell('item').querySelector('[aria-label="search"]')).toBeTruthy();
+    expect(cell('qty').textContent).toBe('数量Σ');
+    expect(cell('note').textContent).toBe('隐藏备注');
+    expect(cell('item').getAttribute('aria-label')).toBe('品名，第1列，列宽 140，必填，弹窗');
+
+    act(() => cell('item').focus());
+    fireEvent.keyDown(cell('item'), { key: ' ', code: 'Space' });
+    expect(live()).toBe('已拿起 品名，第1列。左右方向键移动一列，回车放下，Esc 取消');
+    fireEvent.keyDown(cell('item'), { key: 'ArrowRight', code: 'ArrowRight' });
+    expect(live()).toBe('第2列');
+    fireEvent.keyDown(cell('item'), { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(order()).toEqual(['qty', 'item', 'note']));
+    expect(live()).toBe('已移动到第2列');
+    // Esc puts a picked-up column back
+    fireEvent.keyDown(cell('note'), { key: ' ', code: 'Space' });
+    fireEvent.keyDown(cell('note'), { key: 'ArrowLeft', code: 'ArrowLeft' });
+    fireEvent.keyDown(cell('note'), { key: 'Escape', code: 'Escape' });
+    await waitFor(() => expect(live()).toBe('已取消移动'));
+    expect(order()).toEqual(['qty', 'item', 'note']);
+
+    // Shift+→ on a column: 10 px wider, said
+    fireEvent.keyDown(cell('item'), { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    await waitFor(() => expect(cell('item').style.width).toBe('150px'));
+    expect(live()).toBe('品名 列宽 150');
+
+    // autosaved: the new order (and seq, by which the runtime orders) and width
+    await waitFor(() => expect(puts(calls).length).toBeGreaterThan(0), { timeout: 4000 });
+    const saved = (puts(calls).at(-1)!.body as { draft: Template }).draft.childSubLists![0].fields;
+    expect(saved.map((f) => [f.fieldName, f.seq])).toEqual([['qty', 0], ['item', 1], ['note', 2]]);
+    expect(saved[1].columnWidth).toBe(150);
+
+    // one 撤销 per edit: the width, then the move
+    const undo = screen.getAllByRole('button', { name: /撤\s*销/ })[0];
+    fireEvent.click(undo);
+    await waitFor(() => expect(cell('item').style.width).toBe('140px'));
+    expect(order()).toEqual(['qty', 'item', 'note']);
+    fireEvent.click(undo);
+    await waitFor(() => expect(order()).toEqual(['item', 'qty', 'note']));
+  });
 });
+

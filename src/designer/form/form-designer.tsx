@@ -609,7 +609,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
   }, [run, store, tables]);
   const onGroupLabel = useCallback((id: string, label: string, typing: string) => { run({ type: 'set-property', id, key: 'label', value: label, typing }); }, [run]);
 
-  const api: Api = useMemo(() => ({ store, marks, hosts, live, unit, run, selectField, keyDown, grab }), [store, marks, hosts, live, unit, run, selectField, keyDown, grab]);
+  const api: Api = useMemo(() => ({ store, marks, hosts, live, unit, run, selectField, say, keyDown, grab }), [store, marks, hosts, live, unit, run, selectField, say, keyDown, grab]);
   const closeClamp = useCallback(() => setClampNote(null), []);
 
   // the drag context holds the palette and the canvas's drop areas only: the property panel and the

@@ -119,3 +119,7 @@ export function neighbour(draft: DesignDraft, id: string, step: -1 | 1): string 
   if (i < 0) return null;
   return all[i + step]?.id ?? null;
 }
+
+/** The marks of a field or column not shown at run time (隐藏, 不显示), as the canvas tags it. */
+export const fieldFlags = (field: Pick<FieldDefinition, 'ihidden' | 'ishow'>): string[] =>
+  [field.ihidden ? '隐藏' : null, field.ishow === false ? '不显示' : null].filter((f): f is string => f !== null);
