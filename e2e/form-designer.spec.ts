@@ -236,3 +236,85 @@ test('表单设计 draws the rows near the screen: a field placed 60 rows down i
   await grid.locator('.wb-fd-field').first().click();
   await expect(card).toHaveCount(0);
 });
+
+interface ChildDraft { draft: { childSubLists: { label: string; fields: { fieldName: string; fieldExplain: string; seq?: number; columnWidth?: number | null; ishow?: boolean; ihidden?: boolean }[] }[] } }
+
+test('表单设计 of a master-child form: a child table\'s columns are reordered by mouse and keyboard and widened by their edge in place; after a reload they stay, and 预览 draws them in that order', async ({ page }) => {
+  test.setTimeout(180_000);
+  const problems = watchConsole(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  const { id } = await templateToDesign(page);
+  await page.goto(`/custom/format/form/sub?id=${id}`);
+  const designer = page.locator('.wb-form-designer:visible');
+  const child = designer.locator('.wb-fd-child').first();
+  await child.scrollIntoViewIfNeeded();
+  await expect(child.locator('.wb-fd-child-title')).toContainText('子表：');
+  const cells = child.locator('.wb-fd-child-col');
+  const order = () => cells.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.field!));
+  const first = await order();
+  expect(first.length).toBeGreaterThanOrEqual(4);
+  const live = designer.locator('.wb-fd-live');
+  await shot(page, 'form-designer-child');
+
+  // by mouse: the first column dropped on the third one's place
+  const cell = (name: string) => child.locator(`.wb-fd-child-col[data-field="${name}"]`);
+  await pointerDrag(page, centre((await cell(first[0]).boundingBox())!), centre((await cell(first[2]).boundingBox())!));
+  await expect(live).toHaveText('已移动到第3列');
+  const byMouse = [first[1], first[2], first[0], ...first.slice(3)];
+  await expect.poll(order).toEqual(byMouse);
+
+  // by keyboard: the first column one place to the right
+  await cell(byMouse[0]).focus();
+  await page.keyboard.press('Space');
+  await expect(live).toContainText(`第1列。左右方向键移动一列`);
+  await page.keyboard.press('ArrowRight');
+  await expect(live).toHaveText('第2列');
+  await page.keyboard.press('Enter');
+  await expect(live).toHaveText('已移动到第2列');
+  const byKey = [byMouse[1], byMouse[0], ...byMouse.slice(2)];
+  await expect.poll(order).toEqual(byKey);
+  await expect(cell(byMouse[0])).toBeFocused();
+
+  // its right edge dragged 80 px to the right: the width shown while dragging, then kept
+  const widened = cell(byKey[0]);
+  const edge = widened.locator('.wb-fd-child-resize');
+  const before = Number(await edge.getAttribute('aria-valuenow'));
+  const e = centre((await edge.boundingBox())!);
+  await pointerDrag(page, e, { x: e.x + 80, y: e.y }, async () => {
+    await expect(child.locator('.wb-fd-child-live')).toContainText(/列宽 \d+/);
+  });
+  await expect(child.locator('.wb-fd-child-live')).toHaveCount(0);
+  await expect.poll(async () => Number(await edge.getAttribute('aria-valuenow'))).toBeGreaterThan(before + 40);
+  const width = Number(await edge.getAttribute('aria-valuenow'));
+  await expect(live).toHaveText(new RegExp(`列宽 ${width}$`));
+  await expect(page.locator('.wb-fd-save')).toHaveText('已自动保存', { timeout: 15_000 });
+  await shot(page, 'form-designer-child-edited');
+
+  // reload: the order and the width are the draft's
+  await page.reload();
+  await child.scrollIntoViewIfNeeded();
+  await expect.poll(order).toEqual(byKey);
+  await expect(edge).toHaveAttribute('aria-valuenow', String(width));
+  const { data } = await apiJson<ChildDraft>(page, 'GET', `/optimus_prime/cg-format/draft/${id}`);
+  const stored = data.draft.childSubLists[0].fields;
+  expect(stored.map((f) => f.fieldName)).toEqual(byKey);
+  expect(stored.find((f) => f.fieldName === byKey[0])!.columnWidth).toBe(width);
+
+  // 预览: the runtime's line table has the columns in the new order
+  await designer.page().getByRole('button', { name: /^预\s*览$/ }).click();
+  const dialog = page.locator('.ant-modal:visible').filter({ has: page.locator('.wb-preview-pick') });
+  for (const [label, option] of [['角色', '财务'], ['组织', '东方能源有限公司']]) {
+    const box = dialog.getByRole('combobox', { name: label });
+    await box.click({ force: true });
+    await box.fill(option);
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  }
+  await dialog.getByRole('button', { name: /开始预览/ }).click();
+  const head = dialog.locator('.wb-child-table').first().locator('.ant-table-thead th');
+  await expect(head.first()).toBeVisible();
+  const shown = stored.filter((f) => f.ishow !== false && !f.ihidden).map((f) => f.fieldExplain);
+  await expect.poll(async () => (await head.allTextContents()).map((t) => t.replace(/^\*/, '')).filter((t) => shown.includes(t))).toEqual(shown);
+  await expectNoConsoleErrors(problems);
+});

@@ -30,7 +30,7 @@ import { sameItems, useDerived, useNode } from './store';
 /** The 序号 column the runtime draws before the columns (child-table.tsx of the runtime). */
 const INDEX_WIDTH = 70;
 /** The most a table is scaled down to fit the canvas; a wider one scrolls. */
-const MIN_SCALE = 0.6;
+const MIN_SCALE = 0.8;
 const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Enter', 'Space'] };
 const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
 const NO_ANNOUNCEMENTS = { onDragStart: () => undefined, onDragMove: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined };
