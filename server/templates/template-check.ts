@@ -1,21 +1,21 @@
 import { parseTemplate } from '../../src/schema/parse-template';
 import { ShapeError } from '../../src/schema/shape';
-import { patternProblem } from '../../src/schema/validate';
+import { checkFieldPatterns } from '../../src/schema/draft-rules';
 import type { ResourceDefinition } from '../../src/schema/resource';
 import { SYSTEM_COLUMNS } from '../../src/schema/resource';
 import type { Template } from '../../src/schema/template';
 
 /**
- * A template fit to publish: it parses, and every field of its main table names a column of the
- * data source (or a system column, or a calculated column).
+ * A template fit to publish: it parses, its fields' 校验规则 are patterns the validator can run
+ * (`checkFieldPatterns`, src/schema/draft-rules.ts, which the designer checks too), and every field of
+ * its main table names a column of the data source (or a system column, or a calculated column).
  */
 export function checkTemplate(input: unknown, resourceOf: (table: string) => ResourceDefinition | undefined): Template {
   const template = parseTemplate(input);
+  checkFieldPatterns(template);
   const lists = [['formSubList', template.formSubList], ['listSubList', template.listSubList], ['resSubList', template.resSubList]] as const;
   for (const [name, fields] of lists) {
     fields?.forEach((f, i) => {
-      const problem = f.cgValidate ? patternProblem(f.cgValidate.validateMethod) : null;
-      if (problem) throw new ShapeError(`${name}[${i}].cgValidate.validateMethod`, `字段${f.fieldExplain}(${f.fieldName})的校验规则${problem}`);
       const table = f.customTable ?? template.customTable;
       if (!table) return;
       const def = resourceOf(table);

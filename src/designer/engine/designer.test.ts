@@ -242,21 +242,35 @@ describe('designer engine', () => {
   it('checks a move, a resize or a local property alone only when that gives what checking the whole draft gives', () => {
     const random = rng(7);
     const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
-    let s = openDesigner(start(), [], 'i');
+    const calculated = execute(openDesigner(start(), [], 'i'), { type: 'set-property', id: 'f:amount', key: 'calculate', value: [{ fieldName: 'price', customTable: null }, '*', { fieldName: 'qty', customTable: null }] });
+    if (!calculated.ok) throw new Error(calculated.refusal.message);
+    let s = calculated.state;
     let accepted = 0;
     let withProblem = 0;
     for (let i = 0; i < 300; i++) {
       const fields = Object.values(s.draft.nodes).filter((n): n is FieldNode => n.kind === 'field');
       const f = pick(fields);
-      const command: Command = pick([
+      const command: Command | 'undo' = pick([
         () => ({ type: 'move', id: f.id, to: { row: Math.floor(random() * 5), col: pick([0, 12, 24, 36, 5]), group: random() < 0.3 ? 'base' : null } }),
         () => ({ type: 'resize', id: f.id, span: pick([0, 12, 20, 24, 48, 60]) }),
         () => ({ type: 'set-property', id: f.id, key: pick(['fieldExplain', 'tipsMessage']), value: pick(['甲', '', 'x'.repeat(300)]) }),
         () => ({ type: 'set-property', id: f.id, key: pick(['irequired', 'ihidden', 'itotal']), value: pick([true, false, '1', '0', 'maybe']) }),
         () => ({ type: 'set-property', id: pick([f.id, 'c:t:pu_contract_line:lineQty']), key: 'columnWidth', value: pick([5, 120, '80']) }),
-        // a calculation that names a missing field (a problem on the node), and clearing it
-        () => ({ type: 'set-property', id: 'f:amount', key: 'calculate', value: pick([null, [{ fieldName: 'price', customTable: null }, '*', { fieldName: 'gone', customTable: null }]]) }),
-      ] as (() => Command)[])();
+        // the field the calculation uses removed (a problem on the calculation's node) and brought back by undo
+        () => (s.draft.nodes['f:qty'] ? { type: 'remove', ids: ['f:qty'] } : 'undo'),
+        // the calculation cleared and set again
+        () => ({ type: 'set-property', id: 'f:amount', key: 'calculate', value: random() < 0.2 ? null : [{ fieldName: 'price', customTable: null }, '*', { fieldName: 'qty', customTable: null }] }),
+      ] as (() => Command | 'undo')[])();
+      if (command === 'undo') {
+        // the canvas's steps undone until the field is back, each keeping what checking the whole draft finds
+        while (!s.draft.nodes['f:qty']) {
+          const back = undo(s, 'canvas');
+          if (!back.ok) throw new Error(back.refusal.message);
+          expect(validate(back.state.draft)).toMatchObject({ refusal: null, problems: back.state.problems });
+          s = back.state;
+        }
+        continue;
+      }
       const out = execute(s, command);
       if (!out.ok) continue;
       // what checking the whole draft finds: nothing refused, the same problems
@@ -314,10 +328,16 @@ describe('designer engine', () => {
     expect(!bad.ok && bad.refusal.nodeId).toBe('f:amount');
     expect(!bad.ok && bad.refusal.message).toMatch(/^amount\.cgValFormat\.valFormatFun: 未知的值格式/);
     expect(execute(s, { type: 'set-property', id: 'f:amount', key: 'fieldName', value: 'x' }).ok).toBe(false);
+    // a property edit that breaks a draft rule of its field is refused, said without a parser path
     const calc = execute(s, { type: 'set-property', id: 'f:amount', key: 'calculate', value: [{ fieldName: 'price', customTable: null }, '*', { fieldName: 'gone', customTable: null }] });
-    expect(calc.ok).toBe(true);
-    expect(calc.state.problems).toHaveLength(1);
-    expect(calc.state.problems[0].nodeId).toBe('f:amount');
+    expect(!calc.ok && calc.refusal).toEqual({ nodeId: 'f:amount', message: '字段金额(amount)的计算方式引用的字段 gone 不在本表字段中' });
+    // a rule problem another edit makes (the field a calculation uses removed) is shown on its node
+    const ok = execute(s, { type: 'set-property', id: 'f:amount', key: 'calculate', value: [{ fieldName: 'price', customTable: null }, '*', { fieldName: 'qty', customTable: null }] });
+    expect(ok.ok).toBe(true);
+    const removed = execute(ok.state, { type: 'remove', ids: ['f:qty'] });
+    expect(removed.ok && removed.state.problems).toEqual([
+      { nodeId: 'f:amount', path: expect.stringMatching(/^formSubList\[\d+\]\.calculate\[2\]\.fieldName$/), message: '字段金额(amount)的计算方式引用的字段 qty 不在本表字段中' },
+    ]);
     const child = execute(s, { type: 'set-property', id: 'c:t:pu_contract_line:lineQty', key: 'columnWidth', value: 5 });
     expect(!child.ok && child.refusal.nodeId).toBe('c:t:pu_contract_line:lineQty');
     // a property the panel shows is named by its label, the field by its name and its label before the edit
@@ -330,6 +350,35 @@ describe('designer engine', () => {
     const permission = execute(s, { type: 'set-property', id: buttonId, key: 'permission', value: 'pu notice 导出!' });
     expect(!permission.ok && permission.refusal.nodeId).toBe(buttonId);
     expect(!permission.ok && permission.refusal.message).toMatch(new RegExp(`^按钮「${second.label}」的「权限标识」`));
+  });
+
+  it('refuses a calculation of a child-table column that refers to the column itself, naming it (the server refuses such a draft)', () => {
+    const plan = parseTemplate({
+      ...start(),
+      childSubLists: [{
+        customTable: 'pu_plan_line', label: '计划明细',
+        fields: [field('materialName', '物料'), field('planQty', '计划量(吨)', { fieldType: 'NUMBER' }), field('upperQty', '上限量(吨)', { fieldType: 'NUMBER' })],
+      }],
+    });
+    const s = openDesigner(plan, [], 'self');
+    const own = (fieldName: string) => ({ fieldName, customTable: 'pu_plan_line' });
+    const self = execute(s, { type: 'set-property', id: 'c:t:pu_plan_line:planQty', key: 'calculate', value: ['(', own('planQty'), '+', own('upperQty'), ')'] });
+    expect(self.ok).toBe(false);
+    expect(!self.ok && self.refusal).toEqual({ nodeId: 'c:t:pu_plan_line:planQty', message: '字段计划量(吨)(planQty)的计算方式不能引用字段自身' });
+    expect(self.state.pending).toEqual([]);
+    expect(currentTemplate(self.state).childSubLists![0].fields[1].calculate ?? null).toBeNull();
+    // referring to the other column is fine
+    const other = execute(s, { type: 'set-property', id: 'c:t:pu_plan_line:planQty', key: 'calculate', value: [own('upperQty'), '*', own('upperQty')] });
+    expect(other.ok && other.state.problems).toEqual([]);
+  });
+
+  it('says a problem at a parser path by the node and the property label, never the path', async () => {
+    const { problemText } = await import('./designer');
+    const draft = fromTemplate(start());
+    expect(problemText(draft, 'childSubLists[0].fields[1].calculate[1].fieldName', '字段数量(lineQty)的计算方式不能引用字段自身')).toBe('字段数量(lineQty)的计算方式不能引用字段自身');
+    expect(problemText(draft, 'formSubList[1].fieldExplain', '不能为空')).toBe('字段 vendorName（供应商）的「标题」不能为空');
+    expect(problemText(draft, 'childSubLists[0].label', '不能为空')).toBe('子表 合同明细：不能为空');
+    expect(problemText(draft, 'formatName', '不能为空')).toBe('不能为空');
   });
 
   it('puts a parser path on the node it came from, in every list of the template', () => {

@@ -3,7 +3,7 @@ import { FIELD_LOCAL_KEYS, parseTemplate, rememberingFieldParser } from '../../s
 import { ShapeError } from '../../schema/shape';
 import type { SpanClamp } from '../../schema/layout-rules';
 import type { Template } from '../../schema/template';
-import { checkTemplateAttributes } from '../../schema/template-attributes';
+import { checkDraftRules } from '../../schema/draft-rules';
 import { applyCommand, applyStep, buttonProblem, commandLabel, fieldProblem, type Command, type Refusal } from './commands';
 import { fromTemplate, nodeOfPath, placedField, toTemplate, type DesignDraft } from '../../schema/design-nodes';
 import {
@@ -16,8 +16,10 @@ export type { History, HistoryEntry, Scope, ScopeStacks, Step } from '../../sche
 /**
  * The designer without React: the node map being edited, undo and redo per scope, the selection,
  * and the problems of the draft by node. Every command is checked with the template parser; a
- * command after which the draft would not parse is refused (the draft stays as it was), and the
- * template-attribute rules (calculations, default times) are shown on their node.
+ * command after which the draft would not parse is refused (the draft stays as it was), and so is a
+ * property edit that breaks a rule of the draft (`checkDraftRules`, the rules the server applies to a
+ * draft: calculations, default times, 校验规则…) on the node it edits; a rule problem another edit
+ * made (a field a calculation used removed) is shown on its node.
  *
  * Scopes keep their own undo stacks: Ctrl+Z on the canvas never undoes typing in the property
  * panel or the code editor. Typing in one property field (commands carrying the same `typing`
@@ -50,7 +52,28 @@ export type Outcome =
 /** Fields parsed so far, by the (frozen) object the draft's template holds: a command re-parses only what it changed. */
 const parseField = rememberingFieldParser();
 
-/** The template of a node map, checked: parse problems refuse it, rule problems are listed by node. */
+/**
+ * A problem at a parser path of the draft (the designer's own, or the server's 400 `{ field, problem }`)
+ * as a person reads it: the node it is on by its name and the property by its label in the panel,
+ * never the path (字段 vendorName（供应商）的「标题」不能为空; 子表 合同明细：…). The draft rules name their
+ * field themselves (字段金额(amount)的计算方式…), and are said as they are.
+ */
+export function problemText(draft: DesignDraft, path: string, problem: string): string {
+  const id = nodeOfPath(draft, path);
+  const n = id ? draft.nodes[id] : undefined;
+  if (!n || /^(字段|子表|按钮|分组)/.test(problem)) return problem;
+  switch (n.kind) {
+    case 'field': case 'column': {
+      const text = fieldProblem(n.field, new ShapeError(path, problem));
+      return text.startsWith('字段') ? text : `字段 ${n.field.fieldName}${n.field.fieldExplain?.trim() ? `（${n.field.fieldExplain.trim()}）` : ''}：${problem}`;
+    }
+    case 'childTable': return `子表 ${n.label}：${problem}`;
+    case 'tabGroup': return `分组 ${n.label}：${problem}`;
+    case 'button': return buttonProblem(n.button, new ShapeError(path, problem));
+  }
+}
+
+/** The template of a node map, checked: parse problems refuse it, rule problems (`checkDraftRules`) are listed by node. */
 export function validate(draft: DesignDraft): { template: Template | null; refusal: Refusal | null; problems: Problem[] } {
   const template = toTemplate(draft);
   let parsed: Template;
@@ -65,12 +88,21 @@ export function validate(draft: DesignDraft): { template: Template | null; refus
     throw error;
   }
   try {
-    checkTemplateAttributes(parsed);
+    checkDraftRules(parsed);
     return { template: parsed, refusal: null, problems: [] };
   } catch (error) {
-    if (error instanceof ShapeError) return { template: parsed, refusal: null, problems: [{ nodeId: nodeOfPath(draft, error.path), path: error.path, message: error.message }] };
+    if (error instanceof ShapeError) return { template: parsed, refusal: null, problems: [{ nodeId: nodeOfPath(draft, error.path), path: error.path, message: problemText(draft, error.path, error.problem) }] };
     throw error;
   }
+}
+
+/**
+ * A rule problem a property edit made on a node it edited (one the draft did not have before): the
+ * edit is refused with it, so that the panel says why at once and the draft never holds it.
+ */
+function brokenBy(command: Command, before: readonly Problem[], after: readonly Problem[]): Problem | null {
+  const edited = command.type === 'set-property' ? [command.id] : command.type === 'batch-set-property' ? command.ids : [];
+  return after.find((p) => p.nodeId !== null && edited.includes(p.nodeId) && !before.some((q) => q.nodeId === p.nodeId && q.message === p.message)) ?? null;
 }
 
 /**
@@ -123,6 +155,8 @@ export function execute(state: DesignerState, command: Command, scope: Scope = s
   if (applied.patches.length === 0) return { ok: true, state, clamp: applied.clamp };
   const checked = touchedOnly(state, command, applied.draft) ? { refusal: null, problems: state.problems } : validate(applied.draft);
   if (checked.refusal) return { ok: false, state, refusal: checked.refusal };
+  const broken = brokenBy(command, state.problems, checked.problems);
+  if (broken) return { ok: false, state, refusal: { nodeId: broken.nodeId, message: broken.message } };
   const stacks = state.history[scope];
   const typing = command.type === 'set-property' && command.typing ? `${command.id ?? ''}:${command.key}:${command.typing}` : null;
   const top = stacks.undo[stacks.undo.length - 1];
