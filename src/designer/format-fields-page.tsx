@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useRuntime, useTr } from '../runtime';
 import type { CalculationFieldOption } from '../schema/calculation-rows';
 import type { FormatType } from '../schema/template';
-import { attributeLists, calculationOptions } from '../schema/template-attributes';
+import { attributeLists, calculationOptions, calculationProblem } from '../schema/template-attributes';
 import { asDateSpec, timeRangeDefault, toTimeRangeDefault } from '../schema/time-dialogs';
 import {
   applyAttribute, published, rebase, saved, startEditing, unsavedFields, type AttributeDraftState, type AttributePatch,
@@ -162,6 +162,7 @@ export function FormatFieldsPage({ id }: { id: number }) {
       />
       <CalculationDialog
         open={editing?.kind === 'calculate'} value={field?.calculate ?? null} fields={options?.fields ?? []} sumTables={options?.sumTables ?? []}
+        check={(calc) => (editing ? calculationProblem(template, editing.list, editing.field, calc) : null)}
         onOk={(calculate) => take({ calculate })} onCancel={() => setEditing(null)}
       />
       <DateSpecDialog

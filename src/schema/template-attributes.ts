@@ -1,6 +1,6 @@
 import { CalcSyntaxError } from './calculate';
 import { calculationToRows, rowsToCalculation, type CalculationFieldOption } from './calculation-rows';
-import type { FieldDefinition } from './field-definition';
+import type { Calculation, FieldDefinition } from './field-definition';
 import { ShapeError } from './shape';
 import type { Template } from './template';
 import { checkDateSpecDraft, dateSpecDraft, parseTimeOfDay } from './time-dialogs';
@@ -107,6 +107,22 @@ function checkCalculation(template: Template, list: AttributeList, field: FieldD
     if (item.fieldName === field.fieldName) throw new ShapeError(`${p}[${i}].fieldName`, `${named(field)}的计算方式不能引用字段自身`);
     if (!ownNames.has(item.fieldName)) throw new ShapeError(`${p}[${i}].fieldName`, `${named(field)}的计算方式引用的字段 ${item.fieldName} 不在本表字段中`);
   });
+}
+
+/**
+ * What the rules say of a calculation the 计算方式 dialog is about to give a field of a list (null: it
+ * keeps them), the same check the designer and the server apply to the draft: e.g. that it refers to
+ * the field itself (字段计划量(吨)(planQty)的计算方式不能引用字段自身).
+ */
+export function calculationProblem(template: Template, list: AttributeList, field: FieldDefinition, calc: Calculation | null): string | null {
+  if (!calc) return null;
+  try {
+    checkCalculation(template, list, { ...field, calculate: calc }, list.path);
+    return null;
+  } catch (error) {
+    if (error instanceof ShapeError) return error.problem;
+    throw error;
+  }
 }
 
 function checkDefault(field: FieldDefinition, path: string): void {

@@ -111,6 +111,29 @@ describe('form designer: property panel', () => {
     await waitFor(() => expect(within(item()).getByText('日 +2')).toBeTruthy());
   });
 
+  it("计算方式 of a child-table column offers that table's other number columns, not the column itself nor the main form's", async () => {
+    const draft = parseTemplate({
+      ...template(), formatStyle: 'FORMAT_MASTER_CHILD',
+      formSubList: [...template().formSubList!, { fieldName: 'tare', fieldExplain: '皮重', customTable: 'fd_truck', fieldType: 'NUMBER' }],
+      childSubLists: [{
+        customTable: 'fd_plan_line', label: '计划明细',
+        fields: [{ fieldName: 'planQty', fieldExplain: '计划量(吨)', fieldType: 'NUMBER' }, { fieldName: 'upperQty', fieldExplain: '上限量(吨)', fieldType: 'NUMBER' }],
+      }],
+    });
+    const { user } = setup({ draft });
+    await screen.findByText('子表：计划明细');
+    await user.click(screen.getByText('计划量(吨)'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('计划量(吨)（planQty）');
+    const item = within(panel).getByText('计算方式').closest('.ant-formily-item') as HTMLElement;
+    await user.click(within(item).getByRole('button', { name: /设\s*置/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /添\s*加/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: '第1行字段' }));
+    const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].pop()!;
+    expect([...open.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'))).toEqual(['上限量(吨)']);
+  });
+
   it('a value the rules refuse shows why under its box, the field keeps its value, and the box shows it again when left', async () => {
     const { user } = setup();
     await waitFor(() => expect(card('plateNo')).toBeTruthy());

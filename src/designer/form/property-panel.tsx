@@ -8,9 +8,9 @@ import { createContext, isValidElement, memo, useContext, useEffect, useLayoutEf
 import { CalculationDialog, DateSpecDialog, TimePointDialog, TimeRangeDialog, useControls, useRuntime, useTr, type ControlRegistry } from '../../runtime';
 import { propertiesFor, propertyFormSchema, propertyValue, type ControlProperty } from '../../schema/control-properties';
 import { toTemplate, type ColumnNode, type DesignNode, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
-import type { FieldDefinition, FieldOption } from '../../schema/field-definition';
+import type { Calculation, FieldDefinition, FieldOption } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-controls';
-import { attributeLists, calculationOptions, type AttributeKind } from '../../schema/template-attributes';
+import { attributeLists, calculationOptions, calculationProblem, type AttributeKind } from '../../schema/template-attributes';
 import { asDateSpec, describeDateSpec, timeRangeDefault, toTimeRangeDefault } from '../../schema/time-dialogs';
 import { useDerived, useNodeSlice, type DesignerStore } from './store';
 import { TemplateCatalogContext, TemplateSelect, templateCatalog, type TemplateCatalog } from './template-select';
@@ -21,6 +21,8 @@ interface PanelActions {
   reset(key: string): void;
   /** The (first) selected field as it is now: read when a dialog draws, so that typing does not re-render the form. */
   field(): FieldDefinition | null;
+  /** The template's field list it is in (`attributeLists` path: formSubList, childSubLists[i].fields…). */
+  listPath(): string | null;
 }
 const PanelContext = createContext<PanelActions | null>(null);
 
@@ -132,14 +134,17 @@ function AttributeDialog({ value, onChange, kind }: { value?: unknown; onChange?
     : kind === 'timeRange' ? (timeRangeDefault({ defaultValue: value as FieldDefinition['defaultValue'] }) ?? []).join(' 至 ')
       : kind === 'calculate' ? (value ? '已设置' : '') : typeof value === 'string' ? value : '';
   const lists = template ? attributeLists(template()) : [];
-  const list = lists.find((l) => l.path === 'formSubList');
+  // the field's own list: a child-table column calculates from its table's columns, never from itself
+  const path = actions?.listPath() ?? 'formSubList';
+  const list = lists.find((l) => l.path === path);
   const options = kind === 'calculate' && open && field && list ? calculationOptions(template!(), list, field) : null;
+  const check = (calc: Calculation) => (field && list ? calculationProblem(template!(), list, field, calc) : null);
   const take = (v: unknown) => { onChange?.(v); setOpen(false); };
   return (
     <Space size={4}>
       <Typography.Text type={summary ? undefined : 'secondary'} className="wb-fd-attr">{summary || '未设置'}</Typography.Text>
       <Button size="small" onClick={() => setOpen(true)}>设置</Button>
-      {kind === 'calculate' && <CalculationDialog open={open} value={(value ?? null) as never} fields={options?.fields ?? []} sumTables={options?.sumTables ?? []} onOk={take} onCancel={() => setOpen(false)} />}
+      {kind === 'calculate' && <CalculationDialog open={open} value={(value ?? null) as never} fields={options?.fields ?? []} sumTables={options?.sumTables ?? []} check={check} onOk={take} onCancel={() => setOpen(false)} />}
       {kind === 'dateSpec' && <DateSpecDialog open={open} value={asDateSpec(value)} withTime={field?.formSubmitType !== 'DATA_BOX'} onOk={take} onCancel={() => setOpen(false)} />}
       {kind === 'timeRange' && <TimeRangeDialog open={open} value={timeRangeDefault({ defaultValue: value as FieldDefinition['defaultValue'] })} onOk={(r) => take(toTimeRangeDefault(r))} onCancel={() => setOpen(false)} />}
       {kind === 'timePoint' && <TimePointDialog open={open} value={typeof value === 'string' ? value : null} onOk={take} onCancel={() => setOpen(false)} />}
@@ -299,6 +304,14 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
     field: () => {
       const node = firstId ? store.get().draft.nodes[firstId] : undefined;
       return node && (node.kind === 'field' || node.kind === 'column') ? node.field : null;
+    },
+    listPath: () => {
+      const draft = store.get().draft;
+      const node = firstId ? draft.nodes[firstId] : undefined;
+      if (node?.kind === 'field') return 'formSubList';
+      if (node?.kind !== 'column') return null;
+      const child = draft.order.childTables.indexOf(node.parent);
+      return child >= 0 ? `childSubLists[${child}].fields` : node.parent;
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }), [idsKey, properties, onSet, onReset]);

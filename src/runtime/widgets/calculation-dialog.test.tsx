@@ -49,6 +49,21 @@ describe('计算方式', () => {
     expect(onOk).toHaveBeenCalledWith(value);
   });
 
+  it("says the template's rule on the calculation (it refers to the field itself) before 提交, and does not hand it over", async () => {
+    const onOk = vi.fn();
+    const check = (calc: Calculation) => (Array.isArray(calc) && calc.some((t) => typeof t === 'object' && t.fieldName === 'gross') ? '字段毛重(gross)的计算方式不能引用字段自身' : null);
+    render(<AntApp><CalculationDialog open value={null} fields={fields} sumTables={sumTables} check={check} onOk={onOk} onCancel={vi.fn()} /></AntApp>);
+    const user = userEvent.setup();
+    await user.click(button('添加'));
+    await pick(user, '第1行字段', '毛重');
+    await user.click(button('添加'));
+    await pick(user, '第2行字段', '皮重');
+    expect(formula()).toBe('计算公式：字段毛重(gross)的计算方式不能引用字段自身');
+    await user.click(button('提交'));
+    expect(await screen.findByText('字段毛重(gross)的计算方式不能引用字段自身', { selector: '.ant-message *' })).toBeTruthy();
+    expect(onOk).not.toHaveBeenCalled();
+  });
+
   it('builds a calculation from added rows', async () => {
     const { onOk, user } = setup(null);
     await user.click(button('添加'));

@@ -17,6 +17,11 @@ export interface CalculationDialogProps {
   fields: readonly CalculationFieldOption[];
   /** The tables a sum operand can sum over (合计表), e.g. the child tables. */
   sumTables?: readonly { value: string; label: string }[];
+  /**
+   * The template's rules on the definition the rows stand for (e.g. a field's calculation may not refer
+   * to the field itself): the problem, said before 提交 as the rows' own problems are, or null.
+   */
+  check?(value: Calculation): string | null;
   /** The new definition, in the calculator's format; null when every row was removed. */
   onOk(value: Calculation | null): void;
   onCancel(): void;
@@ -40,13 +45,15 @@ function describe(tr: Tr, calc: Calculation | null, fields: readonly Calculation
   return calc && !Array.isArray(calc) ? tr('合计({sum})', { sum: text.replace(/^合计\((.*)\)$/, '$1') }) : text;
 }
 
-function CalculationBody({ value, fields, sumTables = [], onOk, onCancel }: Omit<CalculationDialogProps, 'open'>) {
+function CalculationBody({ value, fields, sumTables = [], check, onOk, onCancel }: Omit<CalculationDialogProps, 'open'>) {
   const { message, modal } = AntApp.useApp();
   const tr = useTr();
   const [start] = useState(() => startingRows(value));
   const [rows, setRows] = useState<CalculationRow[]>(start.rows);
   const [selected, setSelected] = useState<string[]>([]);
-  const result = rowsToCalculation(rows);
+  const rowsResult = rowsToCalculation(rows);
+  const ruled = rowsResult.ok && rowsResult.value && check ? check(rowsResult.value) : null;
+  const result = ruled ? { ok: false as const, message: ruled } : rowsResult;
   const change = (key: string, patch: Partial<CalculationRow>) => setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const add = () => setRows((list) => [...list, newCalculationRow(list.length)]);
