@@ -378,6 +378,7 @@ describe('designer engine', () => {
     expect(problemText(draft, 'childSubLists[0].fields[1].calculate[1].fieldName', '字段数量(lineQty)的计算方式不能引用字段自身')).toBe('字段数量(lineQty)的计算方式不能引用字段自身');
     expect(problemText(draft, 'formSubList[1].fieldExplain', '不能为空')).toBe('字段 vendorName（供应商）的「标题」不能为空');
     expect(problemText(draft, 'childSubLists[0].label', '不能为空')).toBe('子表 合同明细：不能为空');
+    expect(problemText(draft, 'childSubLists[0].fields[2].fieldName', '数据源 合同明细(pu_contract_line) 没有字段 linePrice')).toBe('字段 linePrice（单价）：数据源 合同明细(pu_contract_line) 没有字段 linePrice');
     expect(problemText(draft, 'formatName', '不能为空')).toBe('不能为空');
   });
 

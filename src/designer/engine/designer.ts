@@ -64,7 +64,8 @@ export function problemText(draft: DesignDraft, path: string, problem: string): 
   if (!n || /^(字段|子表|按钮|分组)/.test(problem)) return problem;
   switch (n.kind) {
     case 'field': case 'column': {
-      const text = fieldProblem(n.field, new ShapeError(path, problem));
+      // a problem with the field itself (its column is not in the data source) has no property to name
+      const text = /\]\.fieldName$/.test(path) ? '' : fieldProblem(n.field, new ShapeError(path, problem));
       return text.startsWith('字段') ? text : `字段 ${n.field.fieldName}${n.field.fieldExplain?.trim() ? `（${n.field.fieldExplain.trim()}）` : ''}：${problem}`;
     }
     case 'childTable': return `子表 ${n.label}：${problem}`;

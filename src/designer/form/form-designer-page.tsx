@@ -13,6 +13,7 @@ import { PreviewDialog } from '../preview/preview-dialog';
 import { PublishDialog, type PublishResult } from '../preview/publish-dialog';
 import { FormatFieldsPage } from '../format-fields-page';
 import { PublishState } from '../format-list-page';
+import { heldReason, publishRefusal, retryDelay, saveFailure } from '../save-failure';
 import { FormDesigner } from './form-designer';
 import { fetchHistory, fetchPaletteTables, saveDesign } from './form-designer-api';
 import type { PaletteTable } from './model';
@@ -106,6 +107,11 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saving = useRef<Promise<void> | null>(null);
   const stale = useRef(false);
+  // why the last save did not go through (shown; 发布 refused while it stands), and transient failures in a row
+  const [reason, setReason] = useState<string | null>(null);
+  const reasonRef = useRef<string | null>(null);
+  const failures = useRef(0);
+  const fail = useCallback((why: string | null) => { reasonRef.current = why; setReason(why); }, []);
 
   useEffect(() => {
     let live = true;
@@ -122,6 +128,8 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
       if (!live) return;
       version.current = rec.version;
       stale.current = false;
+      failures.current = 0;
+      fail(null);
       setRecord(rec);
       setSaveState('saved');
       setLoaded({ record: rec, entries: history.entries, store: createDesignerStore(openDesigner(template, history.entries)) });
@@ -129,45 +137,61 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
       if (live) setTables(t);
     })().catch(() => { if (live) setFailed(tr('模板不存在或无法读取')); });
     return () => { live = false; };
-  }, [id, request, reloads, tr, setSaveState]);
+  }, [id, request, reloads, tr, setSaveState, fail]);
 
   const store = loaded?.store ?? null;
 
-  /** Sends the draft with the history entries since the last save; a stale revision opens the conflict dialog. */
+  /**
+   * Sends the draft with the history entries since the last save; a stale revision opens the conflict
+   * dialog; a draft the server refuses (400) is said why and not sent again until the next edit; a
+   * network or server failure is sent again, waiting longer each time (save-failure.ts).
+   */
   const save = useCallback(async (): Promise<void> => {
     if (!store || stale.current) return;
     if (saving.current) { await saving.current; if (store.get().pending.length === 0) return; }
     if (store.get().pending.length === 0) return;
+    // a rule problem on a node (made by another edit): the server would refuse it; held until it is fixed
+    const held = heldReason(store.get());
+    if (held) { fail(held); setSaveState('error'); return; }
     const { entries, state } = takeEntries(store.get());
     store.set(state);
     const sent = currentTemplate(state);
     setSaveState('saving');
+    let retry = false;
     const run = (async () => {
       try {
         const result = await saveDesign(request, id, version.current, sent, entries);
         version.current = result.version;
+        failures.current = 0;
+        fail(null);
         setRecord((r) => (r ? { ...r, version: result.version, changed: result.changed } : r));
         setSaveState(store.get().pending.length ? 'pending' : 'saved');
+        retry = store.get().pending.length > 0;
       } catch (error) {
         // the entries go back in front of any made meanwhile: nothing typed is lost
         store.set({ ...store.get(), pending: [...entries, ...store.get().pending] });
-        if (statusOf(error) === 409) {
+        const failure = saveFailure(error, state);
+        if (failure.kind === 'stale') {
           stale.current = true;
           setSaveState('stale');
           setConflict({ latest: null, diff: null });
-        } else setSaveState('error');
+          return;
+        }
+        fail(failure.reason);
+        setSaveState('error');
+        if (failure.kind === 'transient') { failures.current += 1; retry = true; }
       }
     })();
     saving.current = run;
     await run;
     saving.current = null;
-    if (store.get().pending.length && !stale.current) schedule();
+    if (retry && !stale.current) schedule(failures.current ? retryDelay(failures.current, AUTOSAVE_MS) : AUTOSAVE_MS);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, request, id]);
+  }, [store, request, id, fail]);
 
-  const schedule = useCallback(() => {
+  const schedule = useCallback((delay = AUTOSAVE_MS) => {
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => { timer.current = null; void save(); }, AUTOSAVE_MS);
+    timer.current = setTimeout(() => { timer.current = null; void save(); }, delay);
   }, [save]);
 
   const flush = useCallback(async () => {
@@ -183,7 +207,9 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
 
   const onChange = useCallback((s: DesignerState) => {
     if (!canEdit || s.pending.length === 0) return;
-    if (!stale.current) setSaveState('pending');
+    if (!stale.current && !reasonRef.current) setSaveState('pending');
+    // an edit may be the fix: sent at the usual pace, not the backoff's
+    failures.current = 0;
     schedule();
   }, [canEdit, schedule, setSaveState]);
 
@@ -214,11 +240,14 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
     setReloads((n) => n + 1);
   };
 
-  // 发布 saves what is pending, then goes through the impact analysis and the note (PublishDialog)
+  // 发布 saves what is pending, then goes through the impact analysis and the note (PublishDialog);
+  // it publishes the stored draft, so not while the draft on screen is not stored
   const publish = async () => {
-    if (!canPublish || !record) return;
+    if (!canPublish || !record || !store) return;
     await flush();
     if (stale.current) return;
+    const refused = publishRefusal({ pending: store.get().pending.length, reason: reasonRef.current });
+    if (refused) { message.error(refused); return; }
     setPublishing(true);
   };
   const onPublished = (result: PublishResult) => {
@@ -262,6 +291,7 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
         {saveFailed && <Button onClick={() => void flush()}>{tr('重试保存')}</Button>}
         <Typography.Text type="secondary">{canEdit ? tr('修改在停止编辑后自动保存为草稿；发布后使用此模板的页面才按新设计显示。') : tr('只读：没有编辑模板的权限（custom_format_edit）')}</Typography.Text>
       </Space>
+      {saveFailed && reason && <Alert type="error" showIcon className="wb-fd-save-reason" style={{ marginBottom: 8 }} message={tr('保存失败：{reason}', { reason })} />}
       {stalled && !conflict && (
         <Alert type="warning" showIcon style={{ marginBottom: 8 }} message={tr('草稿已在别处修改，您的修改尚未保存')} action={<Button size="small" onClick={() => setConflict({ latest: null, diff: null })}>{tr('处理')}</Button>} />
       )}

@@ -57,7 +57,7 @@ export const DESIGNER_EN_US: Record<string, string> = {
   '没有 id 为 {id} 的模板（可能已删除），请重新选择': 'No template has the id {id} (it may have been deleted); choose another',
   '#{id} 是{type}模板「{name}」，不是{kind}模板，请重新选择': '#{id} is the {type} template "{name}", not a {kind} template; choose another',
   '{kind}模板列表读取失败': 'The {kind} templates could not be read',
-  '已自动保存': 'Saved automatically', '待保存': 'Not saved yet', '保存中…': 'Saving…', '保存失败': 'Not saved', '重试保存': 'Save again',
+  '已自动保存': 'Saved automatically', '待保存': 'Not saved yet', '保存中…': 'Saving…', '保存失败': 'Not saved', '重试保存': 'Save again', '保存失败：{reason}': 'Not saved: {reason}',
   '修改在停止编辑后自动保存为草稿；发布后使用此模板的页面才按新设计显示。': 'Changes are saved to the draft when you pause; pages using this template follow the design once it is published.',
   '只读：没有编辑模板的权限（custom_format_edit）': 'Read only: no permission to edit templates (custom_format_edit)',
   '草稿已在别处修改': 'The draft was changed elsewhere', '草稿已在别处修改，您的修改尚未保存': 'The draft was changed elsewhere; your changes are not saved yet', '处理': 'Resolve',
