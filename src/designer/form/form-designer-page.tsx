@@ -8,7 +8,7 @@ import { diffTemplates, type DiffEntry } from '../../schema/template-diff';
 import type { DraftRecord } from '../engine/attribute-draft';
 import { currentTemplate, openDesigner, takeEntries, type DesignerState, type HistoryEntry } from '../engine/designer';
 import { placeText, propertyText, widthText } from '../diff-text';
-import { FORMAT_TYPE_LABELS, fetchDraft, statusOf } from '../format-api';
+import { FORMAT_TYPE_LABELS, fetchDraft } from '../format-api';
 import { PreviewDialog } from '../preview/preview-dialog';
 import { PublishDialog, type PublishResult } from '../preview/publish-dialog';
 import { FormatFieldsPage } from '../format-fields-page';
@@ -232,7 +232,9 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
       message.success(tr('已覆盖'));
       setReloads((n) => n + 1);
     } catch (error) {
-      if (statusOf(error) === 409) await showDiff();
+      const failure = saveFailure(error, store.get());
+      if (failure.kind === 'stale') await showDiff();
+      else message.error(`${tr('保存失败')}：${failure.reason}`);
     }
   };
   const reload = () => {

@@ -8,14 +8,19 @@ const SAVE_TAGS: Record<SaveState, { text: string; color: string }> = {
   saved: { text: '已自动保存', color: 'green' },
   pending: { text: '待保存', color: 'default' },
   saving: { text: '保存中…', color: 'processing' },
-  failed: { text: '保存失败，稍后重试', color: 'red' },
+  failed: { text: '保存失败', color: 'red' },
   conflict: { text: '草稿已被他人修改', color: 'orange' },
 };
 
-/** The autosave state of the draft. */
-export function SaveStateTag({ save }: { save: SaveState }) {
+/** The autosave state of the draft, and why it is not saved (the server's reason, a problem, a network failure). */
+export function SaveStateTag({ save, reason }: { save: SaveState; reason?: string | null }) {
   const tr = useTr();
-  return <Tag color={SAVE_TAGS[save].color} data-save-state={save} role="status">{tr(SAVE_TAGS[save].text)}</Tag>;
+  return (
+    <>
+      <Tag color={SAVE_TAGS[save].color} data-save-state={save} role="status">{tr(SAVE_TAGS[save].text)}</Tag>
+      {save === 'failed' && reason && <Typography.Text type="danger" className="wb-ld-save-reason" role="alert">{reason}</Typography.Text>}
+    </>
+  );
 }
 
 const KIND: Record<DiffEntry['kind'], string> = { added: '新增', removed: '删除', moved: '移动', span: '宽度', property: '属性' };

@@ -10,7 +10,8 @@ import {
   currentTemplate, execute, openDesigner, redo as redoStep, select as selectNodes, takeEntries, undo as undoStep,
   type DesignerState, type Scope,
 } from '../engine/designer';
-import { fetchDraft, statusOf } from '../format-api';
+import { fetchDraft } from '../format-api';
+import { heldReason, retryDelay, saveFailure } from '../save-failure';
 
 type Request = RuntimeServices['request'];
 
@@ -38,6 +39,8 @@ export interface DesignSession {
   state: DesignerState | null;
   failed: boolean;
   save: SaveState;
+  /** Why the draft is not saved (the server's reason for a refused draft, a problem on a node, a network failure), or null. */
+  reason: string | null;
   conflict: Conflict | null;
   /** The last refusal of a command, undo or redo (shown by the screen). */
   refusal: Refusal | null;
@@ -69,13 +72,17 @@ export async function loadDesign(request: Request, id: number): Promise<{ record
  * One template being designed: the engine's state, every edit a command, and autosave — within
  * `AUTOSAVE_DELAY` of the last edit the draft goes to `PUT …/draft/{id}` with its revision and the
  * history entries since the last save; a stale revision (409) stops saving and offers 重新加载 or
- * 覆盖 with the differences; nothing edited is dropped until the person chooses.
+ * 覆盖 with the differences; nothing edited is dropped until the person chooses. A draft the server
+ * refuses (400) is said why and not sent again until the next edit; a network or server failure is
+ * sent again with backoff (save-failure.ts, shared with the form designer).
  */
 export function useDesignSession(request: Request, id: number, canEdit: boolean): DesignSession {
   const [record, setRecord] = useState<DraftRecord | null>(null);
   const [state, setStateView] = useState<DesignerState | null>(null);
   const [failed, setFailed] = useState(false);
   const [save, setSave] = useState<SaveState>('saved');
+  const [reason, setReason] = useState<string | null>(null);
+  const failures = useRef(0);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const stateRef = useRef<DesignerState | null>(null);
@@ -97,6 +104,8 @@ export function useDesignSession(request: Request, id: number, canEdit: boolean)
       const loaded = await loadDesign(request, id);
       versionRef.current = loaded.record.version;
       blocked.current = false;
+      failures.current = 0;
+      setReason(null);
       setRecord(loaded.record);
       setState(loaded.state);
       setConflict(null);
@@ -113,6 +122,9 @@ export function useDesignSession(request: Request, id: number, canEdit: boolean)
     const current = stateRef.current;
     if (!current || blocked.current || current.pending.length === 0) return;
     if (inFlight.current) { schedule(); return; }
+    // a rule problem on a node (made by another edit): the server would refuse it; held until it is fixed
+    const held = heldReason(current);
+    if (held) { setReason(held); setSave('failed'); return; }
     inFlight.current = true;
     const { entries, state: rest } = takeEntries(current);
     stateRef.current = rest;
@@ -123,6 +135,8 @@ export function useDesignSession(request: Request, id: number, canEdit: boolean)
         body: { version: versionRef.current, draft: currentTemplate(rest), history: entries },
       });
       versionRef.current = saved.version;
+      failures.current = 0;
+      setReason(null);
       setRecord((r) => (r ? { ...r, version: saved.version, changed: true } : r));
       const now = stateRef.current;
       setStateView(now);
@@ -131,7 +145,8 @@ export function useDesignSession(request: Request, id: number, canEdit: boolean)
       // the entries were not stored: they go out again with the next save
       const now = stateRef.current!;
       stateRef.current = { ...now, pending: [...entries, ...now.pending] };
-      if (statusOf(error) === 409) {
+      const failure = saveFailure(error, rest);
+      if (failure.kind === 'stale') {
         blocked.current = true;
         try {
           const theirs = await fetchDraft(request, id);
@@ -143,8 +158,10 @@ export function useDesignSession(request: Request, id: number, canEdit: boolean)
         }
         setSave('conflict');
       } else {
+        setReason(failure.reason);
         setSave('failed');
-        schedule(3000);
+        // a refused draft waits for the next edit; a transient failure is sent again, later each time
+        if (failure.kind === 'transient') { failures.current += 1; schedule(retryDelay(failures.current, AUTOSAVE_DELAY * 2)); }
       }
     } finally {
       inFlight.current = false;
@@ -157,6 +174,7 @@ export function useDesignSession(request: Request, id: number, canEdit: boolean)
     setRefusal(null);
     if (blocked.current) return;
     setSave('pending');
+    failures.current = 0;
     schedule();
   }, [schedule, setState]);
 
@@ -196,12 +214,14 @@ export function useDesignSession(request: Request, id: number, canEdit: boolean)
       versionRef.current = saved.version;
       await open();
     } catch (error) {
-      setSave(statusOf(error) === 409 ? 'conflict' : 'failed');
+      const failure = saveFailure(error, s);
+      if (failure.kind === 'stale') setSave('conflict');
+      else { setReason(failure.reason); setSave('failed'); }
     }
   }, [conflict, id, open, request]);
 
   return {
-    record, state, failed, save, conflict, refusal, run, select, reload: open, overwrite,
+    record, state, failed, save, reason, conflict, refusal, run, select, reload: open, overwrite,
     undo: useCallback((scope: Scope) => step(scope, 'undo'), [step]),
     redo: useCallback((scope: Scope) => step(scope, 'redo'), [step]),
   };

@@ -221,7 +221,7 @@ export function ListDesignerPage({ id }: { id: number }) {
           <Typography.Text strong>{draft.meta.formatName}</Typography.Text>
           <Typography.Text type="secondary">{draft.meta.formatCode}</Typography.Text>
           <Tag>{tr(FORMAT_TYPE_LABELS[draft.meta.formatType])}</Tag>
-          <SaveStateTag save={session.save} />
+          <SaveStateTag save={session.save} reason={session.reason} />
         </Space>
         <Space wrap size={8}>
           <UndoButtons session={session} scope="canvas" label={tr('画布')} />

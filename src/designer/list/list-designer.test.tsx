@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +29,7 @@ const TEMPLATE: Template = {
 
 interface Put { version: number; draft: Template; history?: HistoryEntry[] }
 
-function setup({ conflictOn }: { conflictOn?: number } = {}) {
+function setup({ conflictOn, refuse }: { conflictOn?: number; refuse?: () => boolean } = {}) {
   const calls: RuntimeRequest[] = [];
   const puts: Put[] = [];
   let version = 4;
@@ -39,6 +39,9 @@ function setup({ conflictOn }: { conflictOn?: number } = {}) {
     if (options.url === '/optimus_prime/cg-format/draft/7' && options.method === 'PUT') {
       const body = options.body as Put;
       puts.push(body);
+      if (refuse?.()) {
+        throw Object.assign(new Error('模板校验未通过：listSubList[2].columnWidth: 不能超过 125'), { status: 400, data: { field: 'listSubList[2].columnWidth', problem: '不能超过 125' } });
+      }
       if (puts.length === conflictOn) {
         version += 1; // another tab saved first
         stored = { ...stored, formatName: '仓库（他人修改）' };
@@ -136,6 +139,34 @@ describe('列表设计', () => {
     // ours won: the reloaded draft is the one we saved over theirs
     expect(document.querySelector('.wb-ld-head-bar strong')!.textContent).toBe('仓库');
     expect(separator('库容').getAttribute('aria-valuenow')).toBe('110');
+  });
+
+  it('a draft the server refuses (400) says why by the column, is not sent again by itself, and the next edit saves', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let refusing = true;
+      const { puts } = setup({ refuse: () => refusing });
+      await screen.findByText('仓库编码1');
+      fireEvent.keyDown(separator('库容'), { key: 'ArrowRight' });
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await waitFor(() => expect(puts).toHaveLength(1));
+      expect(await screen.findByText('模板校验未通过：字段 capacity（库容）的「列宽」不能超过 125')).toBeTruthy();
+      expect(document.body.textContent).not.toMatch(/listSubList\[/);
+      expect(document.querySelector('[data-save-state]')!.getAttribute('data-save-state')).toBe('failed');
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(puts).toHaveLength(1);
+      // the edit stays on screen; the person's next edit goes out with it
+      expect(separator('库容').getAttribute('aria-valuenow')).toBe('130');
+      refusing = false;
+      fireEvent.keyDown(separator('库容'), { key: 'ArrowLeft' });
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await waitFor(() => expect(puts).toHaveLength(2));
+      expect(puts[1].history).toHaveLength(2);
+      await waitFor(() => expect(document.querySelector('[data-save-state]')!.getAttribute('data-save-state')).toBe('saved'));
+      expect(screen.queryByText(/模板校验未通过/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a dropped column takes the place of the one it is dropped on (hidden ones keep theirs)', () => {

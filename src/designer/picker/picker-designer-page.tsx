@@ -102,7 +102,7 @@ export function PickerDesignerPage({ id }: { id: number }) {
           <Typography.Text strong>{meta.formatName}</Typography.Text>
           <Typography.Text type="secondary">{meta.formatCode}</Typography.Text>
           <Tag>{tr(FORMAT_TYPE_LABELS[meta.formatType])}</Tag>
-          <SaveStateTag save={session.save} />
+          <SaveStateTag save={session.save} reason={session.reason} />
         </Space>
         <Space wrap size={8}>
           <UndoButtons session={session} scope="canvas" label={tr('弹窗设置')} />
@@ -268,7 +268,7 @@ function FieldMapping({ use, pickerFields, canEdit }: { use: PickerUse; pickerFi
     >
       <Space wrap style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary">{tr('连线保存在表单模板「{name}」的草稿中', { name: use.formName })}</Typography.Text>
-        <SaveStateTag save={session.save} />
+        <SaveStateTag save={session.save} reason={session.reason} />
         <UndoButtons session={session} scope="canvas" label={tr('连线')} />
       </Space>
       {session.refusal && <Alert type="warning" showIcon message={session.refusal.message} style={{ marginBottom: 8 }} />}
