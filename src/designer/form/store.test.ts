@@ -36,17 +36,20 @@ describe('the designer store', () => {
     store.set(select(store.get(), ['f:driver'], 'add'));
     expect([heard.plateNo.mock.calls.length, heard.driver.mock.calls.length, heard.amount.mock.calls.length]).toEqual([1, 2, 0]);
 
-    // a calculation naming a missing field is a problem shown on 金额: 金额 hears of it (its node and its problem)
-    store.set(applied(store.get(), { type: 'set-property', id: 'f:amount', key: 'calculate', value: [{ fieldName: 'price', customTable: null }, '*', { fieldName: 'gone', customTable: null }] }));
-    expect(store.get().problems.map((p) => p.nodeId)).toEqual(['f:amount']);
+    // 金额 calculated from 单价: its own node changed, it hears
+    store.set(applied(store.get(), { type: 'set-property', id: 'f:amount', key: 'calculate', value: [{ fieldName: 'price', customTable: null }, '*', { fieldName: 'price', customTable: null }] }));
     expect(heard.amount).toHaveBeenCalledTimes(1);
+    // 单价 removed: the calculation names a missing field, a problem shown on 金额, which hears of it though its node is as it was
+    store.set(applied(store.get(), { type: 'remove', ids: ['f:price'] }));
+    expect(store.get().problems.map((p) => p.nodeId)).toEqual(['f:amount']);
+    expect(heard.amount).toHaveBeenCalledTimes(2);
 
     // unsubscribed: no longer told
     stop();
     store.set(applied(store.get(), { type: 'resize', id: 'f:driver', span: 24 }));
     expect(store.get().draft.nodes['f:driver']).toMatchObject({ layout: { row: 1, col: 0, span: 24 } });
     expect(heard.driver).toHaveBeenCalledTimes(2);
-    expect(heard.whole).toHaveBeenCalledTimes(5);
+    expect(heard.whole).toHaveBeenCalledTimes(6);
   });
 
   it("tells a card of its own drag marks only: picked up, put down, a control kind over it", () => {
