@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { untranslated } from '../runtime/runtime-context';
 import type { DiffEntry } from '../schema/template-diff';
-import { propertyText } from './diff-text';
+import { placeText, propertyText } from './diff-text';
 
 const change = (area: DiffEntry['area'], property: string): Extract<DiffEntry, { kind: 'property' }> => ({ kind: 'property', area, key: 'k', label: 'x', property, before: null, after: null });
 
@@ -24,5 +24,12 @@ describe('propertyText', () => {
 
   it('translates the label', () => {
     expect(propertyText(change('formSubList', 'fieldExplain'), (t) => (t === '标题' ? 'Title' : t))).toBe('Title');
+  });
+});
+
+describe('placeText', () => {
+  it('names a place in a tab group by the group\'s label, by its key when a stored diff has no label', () => {
+    expect(placeText({ row: 1, col: 24, group: 'group1', groupLabel: '分组1', unit: 12 }, untranslated)).toBe('第2行第3列 · 分组1');
+    expect(placeText({ row: 1, col: 24, group: 'group1', unit: 12 }, untranslated)).toBe('第2行第3列 · group1');
   });
 });

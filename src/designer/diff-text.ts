@@ -8,7 +8,7 @@ type Tr = ReturnType<typeof useTr>;
 export function placeText(p: MovePlace, tr: Tr): string {
   if ('index' in p) return tr('第{n}位', { n: p.index });
   const text = p.unit ? tr('第{row}行第{col}列', { row: p.row + 1, col: Math.floor(p.col / p.unit) + 1 }) : tr('第{row}行第{col}格', { row: p.row + 1, col: p.col + 1 });
-  return text + (p.group ? ` · ${p.group}` : '');
+  return text + (p.group ? ` · ${p.groupLabel ?? p.group}` : '');
 }
 
 /** A span of a diff in columns (占2列), or in grid units when the column width is not known. */

@@ -32,6 +32,15 @@ describe('template diff', () => {
     ]);
   });
 
+  it('names the tab group a field moved into by its label', () => {
+    const a = { ...base(), groups: [{ key: 'group1', label: '分组1' }] } as Template;
+    const b = structuredClone(a);
+    b.formSubList![1].layout = { row: 0, col: 0, span: 12, group: 'group1' };
+    expect(diffTemplates(a, b)).toEqual([
+      { kind: 'moved', area: 'formSubList', key: 'driver', label: '司机', from: { row: 0, col: 12, group: null, unit: 12 }, to: { row: 0, col: 0, group: 'group1', groupLabel: '分组1', unit: 12 } },
+    ]);
+  });
+
   it('names added, removed, span and property changes', () => {
     const a = base();
     const b = structuredClone(a);

@@ -24,7 +24,8 @@ export type DiffEntry =
  * A grid place (form fields: row and col 0-based, col in grid units; `unit`, the units one column
  * of that form takes, lets a reader name the column as the designer does) or a position in a list (1-based).
  */
-export type MovePlace = { row: number; col: number; group: string | null; unit?: number } | { index: number };
+/** A place on the form grid (its tab group by key, and by label when the template names it) or in a list. */
+export type MovePlace = { row: number; col: number; group: string | null; groupLabel?: string; unit?: number } | { index: number };
 
 const LIST_AREAS = ['listSubList', 'resSubList'] as const;
 const LIST_KEYS = new Set(['formSubList', 'listSubList', 'resSubList', 'childSubLists', 'buttons', 'groups']);
@@ -96,7 +97,8 @@ function formDiff(a: Template, b: Template): DiffEntry[] {
     if (!was) { out.push({ kind: 'added', area, key, label: f.fieldExplain }); return; }
     const l: FieldLayout = lb[i];
     const place = (x: FieldLayout) => ({ row: x.row, col: x.col, group: x.group ?? null });
-    if (!same(place(was.l), place(l))) out.push({ kind: 'moved', area, key, label: f.fieldExplain, from: { ...place(was.l), unit: units.from }, to: { ...place(l), unit: units.to } });
+    const named = (t: Template, x: FieldLayout) => { const g = x.group ? (t.groups ?? []).find((y) => y.key === x.group)?.label : undefined; return g ? { groupLabel: g } : {}; };
+    if (!same(place(was.l), place(l))) out.push({ kind: 'moved', area, key, label: f.fieldExplain, from: { ...place(was.l), ...named(a, was.l), unit: units.from }, to: { ...place(l), ...named(b, l), unit: units.to } });
     if (was.l.span !== l.span) out.push({ kind: 'span', area, key, label: f.fieldExplain, from: was.l.span, to: l.span, units });
     out.push(...propertyEntries(area, key, f.fieldExplain, was.f, f, new Set(['layout'])));
   });
