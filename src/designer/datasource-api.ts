@@ -1,5 +1,6 @@
 import type { RuntimeServices } from '../runtime';
 import type { ColumnType, ResourceColumn } from '../schema/resource';
+import { FIELD_TYPE_LABELS } from '../schema/field-definition';
 
 /** The calls of 数据源 (`/custom/table`), through the host's request layer. */
 
@@ -27,7 +28,7 @@ export interface TypeRow { id: number; version: number; typeCode: string; typeNa
 export interface ValFormatRow { valFormatFun: string; label: string; sample: string | number; preview: string }
 
 export const KIND_LABELS: Record<TableRow['kind'], string> = { MASTER: '档案', DOCUMENT: '单据', LINE: '明细表' };
-export const TYPE_LABELS: Record<ColumnType, string> = { CHAR: '文本', TXT: '长文本', NUMBER: '数值', DATE: '日期', BOOLEAN: '是否', ENUM: '枚举', JSON: 'JSON' };
+export const TYPE_LABELS: Record<ColumnType, string> = FIELD_TYPE_LABELS;
 
 export const fetchTables = (request: Request, keyword?: string) =>
   request<{ list: TableRow[]; total: number }>({ method: 'POST', url: `${BASE}/list`, body: { keyword, limit: { pn: 1, ps: 500 } } });

@@ -6,6 +6,11 @@
 /** Data types of a field; lists also use the display kinds TEXT, TIME, LINK, BUTTON, TAG. */
 export const FIELD_TYPES = ['ENUM', 'DATE', 'BOOLEAN', 'NUMBER', 'CHAR', 'TXT', 'JSON', 'TEXT', 'TIME', 'LINK', 'BUTTON', 'TAG'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
+/** What each field type is called on screen (the data-source columns' types are the first seven). */
+export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
+  CHAR: '文本', TXT: '长文本', NUMBER: '数值', DATE: '日期', BOOLEAN: '是否', ENUM: '枚举', JSON: 'JSON',
+  TEXT: '文本（列表）', TIME: '时间', LINK: '链接（打开详情）', BUTTON: '按钮', TAG: '标签',
+};
 
 /** Control kinds (formSubmitType) of spec 001 §3. */
 export const CONTROL_KINDS = [

@@ -2,7 +2,7 @@ import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { kindChoices, useControls, useTr } from '../../runtime';
 import { BUTTON_PROPERTY_LABELS, LIST_COLUMN_SWITCHES } from '../../schema/control-properties';
 import type { ButtonNode, ColumnNode } from '../../schema/design-nodes';
-import { FIELD_TYPES, SEARCH_INPUT_KINDS } from '../../schema/field-definition';
+import { FIELD_TYPES, FIELD_TYPE_LABELS, SEARCH_INPUT_KINDS } from '../../schema/field-definition';
 import { columnMinWidth } from '../../schema/layout-rules';
 import { VALUE_FORMAT_INFO, VALUE_FORMAT_NAMES, formatValue } from '../../schema/value-formats';
 import { useTyping, type DesignSession } from './design-session';
@@ -50,7 +50,7 @@ export function ColumnPanel({ node, session }: { node: ColumnNode; session: Desi
         <Select aria-label={tr('列类型')} showSearch optionFilterProp="label" allowClear value={f.formSubmitType ?? undefined} onChange={(v) => set('formSubmitType', v ?? null)} options={kinds} />
       </Form.Item>
       <Form.Item label={tr('显示类型')}>
-        <Select aria-label={tr('显示类型')} allowClear value={f.fieldType ?? undefined} onChange={(v) => set('fieldType', v ?? null)} options={FIELD_TYPES.map((t) => ({ value: t, label: t }))} />
+        <Select aria-label={tr('显示类型')} allowClear value={f.fieldType ?? undefined} onChange={(v) => set('fieldType', v ?? null)} options={FIELD_TYPES.map((t) => ({ value: t, label: tr(FIELD_TYPE_LABELS[t]) }))} />
       </Form.Item>
       {(f.iallowQuery || f.iallowAdvanceQuery) && (
         <Form.Item label={tr('查询输入方式')}>
