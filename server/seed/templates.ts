@@ -42,6 +42,13 @@ function options(c: ResourceColumn): FieldOption[] | null {
   return e ? e.items.map(([value, label, color]) => ({ value, label, color })) : null;
 }
 
+/**
+ * DATE columns that hold a day (开始日期, 结算日期, 有效期至 …), not a moment: their form box is a date
+ * box (DATA_BOX) and the list shows the date alone; the other DATE columns (毛重时间 …) a date and time.
+ */
+const DAY_FIELDS = new Set(['beginDate', 'endDate', 'settleDate', 'receiveDate', 'issueDate', 'expireDate', 'certExpire']);
+const dateFormatOf = (c: ResourceColumn) => ({ valFormatFun: DAY_FIELDS.has(c.fieldName) ? 'date' : 'datetime' });
+
 function listField(def: ResourceDefinition, c: ResourceColumn, seq: number): FieldDefinition {
   const searchKind = c.fieldType === 'DATE' ? 'TIME_RANGE_BOX' : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'NUMBER' ? 'NUMBER' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : null;
   return {
@@ -52,7 +59,7 @@ function listField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
     iallowQuery: (QUICK[def.tableName] ?? []).includes(c.fieldName),
     iallowAdvanceQuery: c.fieldType !== 'TXT' && c.fieldType !== 'JSON',
     itotal: (TOTALS[def.tableName] ?? []).includes(c.fieldName),
-    cgValFormat: c.fieldType === 'NUMBER' && (c.scale ?? 0) > 0 ? { valFormatFun: `fixed${c.scale}` } : c.fieldType === 'DATE' ? { valFormatFun: 'datetime' } : null,
+    cgValFormat: c.fieldType === 'NUMBER' && (c.scale ?? 0) > 0 ? { valFormatFun: `fixed${c.scale}` } : c.fieldType === 'DATE' ? dateFormatOf(c) : null,
   };
 }
 
@@ -89,7 +96,7 @@ function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
       options: [{ value: 'checkItem', label: '确认项目' }, { value: 'checkNote', label: '说明' }], ishow: true, iupdate: true, irequired: false,
     };
   }
-  const kind = IMAGE_FIELDS.has(c.fieldName) ? 'IMG_UPLOAD_EP' : c.fieldType === 'DATE' ? 'DATA_BOX_TIM' : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : c.fieldType === 'TXT' ? 'TEXTAREA' : 'ONE_TXT';
+  const kind = IMAGE_FIELDS.has(c.fieldName) ? 'IMG_UPLOAD_EP' : c.fieldType === 'DATE' ? (DAY_FIELDS.has(c.fieldName) ? 'DATA_BOX' : 'DATA_BOX_TIM') : c.fieldType === 'ENUM' ? 'SELECT' : c.fieldType === 'BOOLEAN' ? 'BOOLEAN' : c.fieldType === 'TXT' ? 'TEXTAREA' : 'ONE_TXT';
   if (NUMBERED_DOCUMENTS[def.tableName]?.field === c.fieldName) {
     // the document's number comes from its 编码规则 when it is saved (server/numbering)
     return {

@@ -3,7 +3,7 @@
  * checked against the calendar: `2024-02-30` or `25:61` would reach PostgreSQL and fail there.
  * One rule for the resource values and the list search.
  */
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?(Z|[+-](\d{2}):?(\d{2}))?$/;
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?(Z|[+-](\d{2}):?(\d{2}))?$/;
 
 export function isDateText(value: unknown): value is string {
   if (typeof value !== 'string') return false;
@@ -14,6 +14,33 @@ export function isDateText(value: unknown): value is string {
   // day 0 of the next month is the last day of this one (UTC: no daylight-saving gaps)
   if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
   if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return false;
-  if (m[8] !== undefined && (Number(m[8]) > 15 || Number(m[9]) > 59)) return false;
+  if (m[9] !== undefined && (Number(m[9]) > 15 || Number(m[10]) > 59)) return false;
   return true;
+}
+
+/**
+ * A stored date value as the instant it means: ISO text with `Z` or an offset (what the API sends
+ * for a date column) is that instant; text without a zone (`2026-11-22`, `2026-11-22 08:30:00`,
+ * what a picker writes) is that day and time in the local time zone — a day alone is its local
+ * midnight, not UTC's (`new Date('2026-11-22')` would be). A Date is itself, a number its epoch
+ * milliseconds; anything else, or no date, is null. The one reading of a stored date: the form's
+ * boxes, the child-table cells, the list and the detail all show what it gives.
+ */
+export function storedDate(value: unknown): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? new Date(value.getTime())
+    : typeof value === 'number' ? new Date(value)
+    : typeof value === 'string' ? dateOfText(value)
+    : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+function dateOfText(text: string): Date {
+  const m = DATE_TEXT.exec(text.trim());
+  if (!m) return new Date(text);
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0));
+  const ms = Number((m[7] ?? '').padEnd(3, '0'));
+  if (m[8] === undefined) return new Date(year, month - 1, day, hour, minute, second, ms);
+  const offset = m[8] === 'Z' ? 0 : (m[8].startsWith('-') ? -1 : 1) * (Number(m[9]) * 60 + Number(m[10]));
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms) - offset * 60_000);
 }

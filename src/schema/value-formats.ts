@@ -1,15 +1,11 @@
 import { chineseAmount } from './chinese-amount';
+import { storedDate } from './date-text';
 
 /**
  * Value formats (cgValFormat.valFormatFun) by name: a template names one of these, and the name
  * maps to a known formatter — no code from a template is ever evaluated.
  */
 const pad = (n: number) => String(n).padStart(2, '0');
-function toDate(value: unknown): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const d = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value));
-  return Number.isNaN(d.getTime()) ? null : d;
-}
 const fixed = (digits: number) => (value: unknown) => {
   if (value === null || value === undefined || value === '') return '';
   const n = Number(value);
@@ -33,15 +29,15 @@ export const VALUE_FORMATS = {
   },
   chineseAmount: (value: unknown) => chineseAmount(value as number | string | null),
   date: (value: unknown) => {
-    const d = toDate(value);
+    const d = storedDate(value);
     return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
   },
   datetime: (value: unknown) => {
-    const d = toDate(value);
+    const d = storedDate(value);
     return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : '';
   },
   time: (value: unknown) => {
-    const d = toDate(value);
+    const d = storedDate(value);
     return d ? `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : '';
   },
   upper: (value: unknown) => (value === null || value === undefined ? '' : String(value).toUpperCase()),

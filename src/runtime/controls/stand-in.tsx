@@ -6,10 +6,9 @@ import useInputNumberStyle from 'antd/es/input-number/style';
 import enUS from 'antd/es/date-picker/locale/en_US';
 import { getPlaceholder } from 'antd/es/date-picker/util';
 import useSelectStyle from 'antd/es/select/style';
-import dayjs from 'dayjs';
 import { flushSync } from 'react-dom';
 import { useContext, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import { DATE_FORMAT, DATE_TIME_FORMAT, useAntdClasses } from './shared';
+import { dateFormatOf, dateText, useAntdClasses } from './shared';
 
 /**
  * Stand-ins for a form's closed dropdowns, date pickers and empty number boxes.
@@ -126,19 +125,10 @@ function SelectStandIn({ props, field, wake }: StillProps) {
   return <StillSelect props={props} wake={wake} label={label} />;
 }
 
-/** Formily's reading of a stored date, or a table cell's day.js value (else nothing this stand-in can show). */
-function dateText(value: unknown, format: string): string | null {
-  if (empty(value)) return '';
-  if (dayjs.isDayjs(value)) return value.isValid() ? value.format(format) : null;
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const day = dayjs(value, format).isValid() ? dayjs(value, format) : dayjs(value);
-  return day.isValid() ? day.format(format) : null;
-}
-
 function DateStandIn({ props, wake }: StillProps) {
   const { locale } = useContext(ConfigProvider.ConfigContext);
   const [prefixCls, hashId] = useAntdClasses('picker', useDatePickerStyle);
-  const format = formatOf(props);
+  const format = dateFormatOf(props);
   const text = dateText(props.value, format) ?? '';
   const placeholder = getPlaceholder((locale?.DatePicker ?? enUS) as never, 'date', props.placeholder as string | undefined);
   return (
@@ -155,8 +145,6 @@ function DateStandIn({ props, wake }: StillProps) {
   );
 }
 
-const formatOf = (props: Props) => (props.format as string | undefined) ?? (props.showTime ? DATE_TIME_FORMAT : DATE_FORMAT);
-
 const SELECT: StandInKind = {
   Still: SelectStandIn, own: ['options'],
   // a loading field shows antd's spinner in place of the arrow (a check running, which would too, is
@@ -170,7 +158,7 @@ export const selectCellStandIn = (Real: ComponentType<never>) => withCellStandIn
 
 const DATE: StandInKind = {
   Still: DateStandIn, own: ['format', 'showTime'],
-  canDraw: (props, field) => !field?.loading && dateText(props.value, formatOf(props)) !== null,
+  canDraw: (props, field) => !field?.loading && dateText(props.value, dateFormatOf(props)) !== null,
 };
 /** A Formily DatePicker (a day, or a day and time) behind its stand-in. */
 export const dateStandIn = (Real: ComponentType<never>) => withStandIn(Real as ComponentType<Props>, DATE);
