@@ -50,6 +50,18 @@ describe('confirmation table rules', () => {
     now += 700;
     expect(gate()).toBe(true);
   });
+  it('keeps each key apart: another key in the same second goes through', () => {
+    let now = 10_000;
+    const gate = leadingGate(1000, () => now);
+    expect(gate('CONFIRM:1')).toBe(true);
+    now += 300;
+    expect(gate('CONFIRM:2')).toBe(true);
+    expect(gate('SINGLE_WEIGH:3')).toBe(true);
+    expect(gate('CONFIRM:1')).toBe(false);
+    now += 800;
+    expect(gate('CONFIRM:1')).toBe(true);
+    expect(gate('CONFIRM:2')).toBe(false);
+  });
 });
 
 describe('announcementProblem (the server checks what the table allows)', () => {

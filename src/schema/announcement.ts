@@ -119,18 +119,25 @@ export function defaultAnnouncementColumns(rows: readonly AnnouncementRow[]): st
 }
 
 /**
- * A gate that opens for the first call and stays shut until `ms` have passed since then — the
- * "first click only" debounce. `clock` is injectable for tests.
+ * A gate that opens for the first call of each key and stays shut for that key until `ms` have
+ * passed since then — the "first click only" debounce, kept apart per key (one row's action, so a
+ * double click on it counts once while another row's action a moment later still counts).
+ * `clock` is injectable for tests.
  */
-export function leadingGate(ms: number, clock: () => number = () => Date.now()): () => boolean {
-  let last = Number.NEGATIVE_INFINITY;
-  return () => {
+export function leadingGate(ms: number, clock: () => number = () => Date.now()): (key?: string) => boolean {
+  const last = new Map<string, number>();
+  return (key = '') => {
     const now = clock();
-    if (now - last < ms) return false;
-    last = now;
+    // keys whose time is up are dropped (a table open all shift does not collect them)
+    for (const [k, at] of last) if (now - at >= ms) last.delete(k);
+    if (last.has(key)) return false;
+    last.set(key, now);
     return true;
   };
 }
+
+/** What the confirmation table's double-click guard keeps apart: an action on a set of rows. */
+export const actionKey = (code: AnnouncementAction, keys: readonly (string | number)[]) => `${code}:${keys.map(String).sort().join(',')}`;
 
 /** Most rows a confirmation table holds. */
 export const MAX_ANNOUNCEMENT_ROWS = 50;

@@ -47,7 +47,7 @@ describe('AnnouncementTable', () => {
     expect(onAction).not.toHaveBeenCalled();
   });
 
-  it('runs an action on the selected rows, once for clicks within a second', async () => {
+  it('runs an action on the selected rows, once for clicks on the same rows within a second; other rows\' clicks count', async () => {
     let now = 50_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     const { onAction, user } = setup();
@@ -56,14 +56,22 @@ describe('AnnouncementTable', () => {
     expect(onAction).toHaveBeenCalledTimes(1);
     expect(onAction.mock.calls[0][0]).toBe('SINGLE_EMPTY');
     expect(onAction.mock.calls[0][1].map((r: AnnouncementRow) => r.id)).toEqual([2]);
-    // a second click on a row's own button within the second is ignored, after it counts
+    // the same action on the same row within the second (a double click, by the row's own button) is ignored
     now += 500;
-    await user.click(within(rowOf('蒙A12345')).getByRole('button', { name: /^确\s*认$/ }));
+    await user.click(within(rowOf('蒙B22222')).getByRole('button', { name: '空车离厂' }));
     expect(onAction).toHaveBeenCalledTimes(1);
-    now += 600;
+    // another row's action a moment later counts, and so does another action on the same row
+    now += 100;
     await user.click(within(rowOf('蒙A12345')).getByRole('button', { name: /^确\s*认$/ }));
     expect(onAction).toHaveBeenCalledTimes(2);
     expect(onAction.mock.calls[1][0]).toBe('CONFIRM');
+    now += 100;
+    await user.click(within(rowOf('蒙B22222')).getByRole('button', { name: '称重后离厂' }));
+    expect(onAction).toHaveBeenCalledTimes(3);
+    // once the second is over, the same action on the same row counts again
+    now += 1000;
+    await user.click(within(rowOf('蒙B22222')).getByRole('button', { name: '空车离厂' }));
+    expect(onAction).toHaveBeenCalledTimes(4);
   });
 
   it('in sampling mode the confirm actions read 合格 and 不合格', () => {

@@ -2,7 +2,7 @@ import { App as AntApp, Button, Space, Table, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo, useRef, useState } from 'react';
 import {
-  ANNOUNCEMENT_DEBOUNCE_MS, ANNOUNCEMENT_MESSAGES, actionCodes, actionLabel, checkAction, defaultAnnouncementColumns, isActionDisabled,
+  ANNOUNCEMENT_DEBOUNCE_MS, ANNOUNCEMENT_MESSAGES, actionCodes, actionKey, actionLabel, checkAction, defaultAnnouncementColumns, isActionDisabled,
   isRowSelectable, leadingGate, tableActions, type AnnouncementAction, type AnnouncementRow,
 } from '../../schema/announcement';
 import { useTr, type Tr } from '../runtime-context';
@@ -41,7 +41,7 @@ function resultColumn(tr: Tr, sampling: boolean): ColumnType<AnnouncementRow> {
  * The on-site confirmation table (control kind Announcement, spec 001 §4). Rows that may be handled
  * (ihandle, some action codes, no CONFIRM_NO) can be selected; the actions over the table apply to
  * the selected rows and each row offers its own. An action is checked first (a message says what
- * is wrong and which row) and only the first click within a second counts. 无法确认 is always disabled.
+ * is wrong and which row) and, of the clicks of one action on the same rows, only the first within a second counts. 无法确认 is always disabled.
  */
 export function AnnouncementTable({ rows, onAction, sampling = false, columns, disabled = false }: AnnouncementTableProps) {
   const { message } = AntApp.useApp();
@@ -54,7 +54,8 @@ export function AnnouncementTable({ rows, onAction, sampling = false, columns, d
   const trigger = (code: AnnouncementAction, keys: readonly (string | number)[]) => {
     const problem = checkAction(code, rows, keys, sampling);
     if (problem) return void message.warning(trMessage(tr, problem));
-    if (!gate.current()) return;
+    // a double click counts once; another row's (or another action's) click a moment later still counts
+    if (!gate.current(actionKey(code, keys))) return;
     onAction(code, rows.filter((r) => keys.includes(r.id)));
     setSelected([]);
   };
