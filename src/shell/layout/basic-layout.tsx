@@ -1,6 +1,6 @@
 import { DownOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { App as AntApp, Avatar, Dropdown, Layout } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useOutlet } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { i18nStore, setLocale, useT } from '../i18n/i18n';
@@ -35,9 +35,25 @@ export function BasicLayout() {
   const openMenu = useOpenMenu();
   const screen = useScreenClass();
   const pages = useRef(new Map<string, ReactNode>());
-  // Refresh switches the current page off for 200 ms and mounts it again (a new generation).
+  // Refresh reloads a page that reloads itself in place (a list: its query kept, usePageRefresh);
+  // any other page is switched off for 200 ms and mounted again (a new generation).
   const generations = useRef(new Map<string, number>());
   const [refreshing, setRefreshing] = useState(false);
+  const refreshes = useRef(new Map<string, number>());
+  const inPlace = useRef(new Map<string, number>());
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const claims = useRef(new Map<string, () => () => void>());
+  const reloadsInPlace = useCallback((p: string) => {
+    let claim = claims.current.get(p);
+    if (!claim) {
+      claim = () => {
+        inPlace.current.set(p, (inPlace.current.get(p) ?? 0) + 1);
+        return () => { inPlace.current.set(p, (inPlace.current.get(p) ?? 1) - 1); };
+      };
+      claims.current.set(p, claim);
+    }
+    return claim;
+  }, []);
   const path = location.pathname;
 
   // A page opens a tab once its menu entry passed the front-end address check (home on failure).
@@ -97,12 +113,17 @@ export function BasicLayout() {
     if (p !== path && !tabs.some((tab) => tab.value === p)) {
       pages.current.delete(p);
       generations.current.delete(p);
+      refreshes.current.delete(p);
     }
   }
 
   const doRefresh = () => {
     if (refreshing) return;
     const current = path;
+    if (inPlace.current.get(current)) {
+      refreshes.current.set(current, (refreshes.current.get(current) ?? 0) + 1);
+      return redraw();
+    }
     setRefreshing(true);
     setTimeout(() => {
       generations.current.set(current, (generations.current.get(current) ?? 0) + 1);
@@ -168,7 +189,12 @@ export function BasicLayout() {
               const active = p === path;
               if (active && refreshing) return null;
               return (
-                <KeptPageFrame key={`${p}#${generations.current.get(p) ?? 0}`} path={p} active={active}>{page}</KeptPageFrame>
+                <KeptPageFrame
+                  key={`${p}#${generations.current.get(p) ?? 0}`} path={p} active={active}
+                  refresh={refreshes.current.get(p) ?? 0} reloadsInPlace={reloadsInPlace(p)}
+                >
+                  {page}
+                </KeptPageFrame>
               );
             })}
           </RuntimeHost>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { usePageActive, usePagePath } from '../layout/kept-page';
+import { usePageActive, usePagePath, usePageRefresh } from '../layout/kept-page';
 import { usePageTitle } from '../page-title';
 import { formPageOf, formPageTitle, SUB_PAGES, subPageOf } from '../navigation';
 import { i18nStore, useT } from '../i18n/i18n';
@@ -27,9 +27,15 @@ const LogAdminPage = lazy(() => import('./admin/log-admin-page').then((m) => ({ 
 const SettingAdminPage = lazy(() => import('./admin/setting-admin-page').then((m) => ({ default: m.SettingAdminPage })));
 const NoTemplate = lazy(() => loadListPage().then((m) => ({ default: m.NoTemplate })));
 
+/** A menu's template list: the top bar's 刷新 re-runs its query (search, sort, page and page size kept), as after 审核. */
+function ListMenuPage(props: { menuId: number | string; pagePath?: string; preset?: Record<string, string> }) {
+  const refresh = usePageRefresh();
+  return <TemplateListPage {...props} refresh={refresh} />;
+}
+
 /** Menu component names → pages; anything else is the unconfigured-template page. */
 const PAGES: Record<string, (menu: MenuNode, preset?: Record<string, string>) => React.ReactNode> = {
-  'views/template/list': (menu, preset) => <TemplateListPage menuId={menu.id} pagePath={leafRoute(menu) ?? undefined} preset={preset} />,
+  'views/template/list': (menu, preset) => <ListMenuPage menuId={menu.id} pagePath={leafRoute(menu) ?? undefined} preset={preset} />,
   'views/admin/role': (menu) => <RoleAdminPage menuId={menu.id} />,
   'views/admin/menu': () => <MenuAdminPage />,
   'views/admin/user': (menu) => <UserAdminPage menuId={menu.id} />,
