@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { ResourceDefinition } from '../../src/schema/resource';
 import type { Template } from '../../src/schema/template';
+import { STATUS_LABELS, editRefusal } from '../../src/schema/document-status';
 import { caller } from '../http/auth-hook';
 import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
@@ -28,7 +29,6 @@ const idParams = { ...routeParams, required: ['module', 'resource', 'id'], prope
 const idsBody = { type: 'object', additionalProperties: false, required: ['ids'], properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1 } } } } as const;
 const anyBody = { type: 'object', additionalProperties: true } as const;
 
-export const STATUS_LABELS: Record<string, string> = { FREE: '自由', AUDITED: '已审核', OBSOLETE: '已作废' };
 
 /** How a row is named in a message: its first unique column (磅单号 DFNY…), else its id. */
 function rowName(def: ResourceDefinition, row: Row): string {
@@ -325,9 +325,8 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
       const { id: _id, version: _version, children: _children, ...fields } = raw;
       const current = existing.get(keys[index]);
       try {
-        if (current && def.kind === 'DOCUMENT' && current.status !== 'FREE') {
-          throw badRequest(`${rowName(def, current)}：${STATUS_LABELS[current.status] ?? current.status}的单据不能修改`);
-        }
+        const refusal = current && def.kind === 'DOCUMENT' ? editRefusal(current.status) : null;
+        if (current && refusal) throw badRequest(`${rowName(def, current)}：${refusal}`);
         const body = withCalculations(form, def.tableName, fields, current);
         checkFormRules(form?.formSubList, body, current ? 'update' : 'create', current);
         checkTableRules(def.tableName, body, current);
@@ -372,7 +371,8 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     await requireAction(request, def, 'edit');
     const auth = caller(request);
     const [row] = await loadRows(app, request, def, [request.body.id]);
-    if (def.kind === 'DOCUMENT' && row.status !== 'FREE') throw badRequest(`${rowName(def, row)}：${STATUS_LABELS[row.status] ?? row.status}的单据不能修改`);
+    const refusal = def.kind === 'DOCUMENT' ? editRefusal(row.status) : null;
+    if (refusal) throw badRequest(`${rowName(def, row)}：${refusal}`);
     // what detail answered may come back: system and derived values equal to the stored ones are dropped
     const sent = withoutStoredValues(def, request.body, row);
     refuseWeightEdit(def, sent, row);

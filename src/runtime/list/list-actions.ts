@@ -1,3 +1,4 @@
+import { editRefusal } from '../../schema/document-status';
 import type { TemplateButton } from '../../schema/template';
 
 /** The data-route base of a list template: `/measure/mm-pu-weigh/list` → `/measure/mm-pu-weigh`. */
@@ -28,12 +29,17 @@ export const ROW_ACTIONS: Record<string, { method: 'POST' | 'DELETE'; path: stri
   auto: { method: 'POST', path: 'auto', confirm: '为还没有编码规则的单据类型生成默认规则?', success: '已生成默认编码规则', noSelection: true },
 };
 
-/** What a button needs selected before it runs. */
-export function selectionProblem(button: TemplateButton, selected: number): string | null {
+/**
+ * What a button needs selected before it runs, and what the selected rows must allow: 修改 needs one
+ * row that may still be changed (an audited document is refused up front, as the server would).
+ */
+export function selectionProblem(button: TemplateButton, rows: readonly Record<string, unknown>[]): string | null {
+  const selected = rows.length;
   if (button.action === 'del' && selected === 0) return '请选择要删除的数据';
   if (ROW_ACTIONS[button.action] && !ROW_ACTIONS[button.action].noSelection && selected === 0) return '请至少选择一条数据！';
   const single = button.action === 'edit' || button.action === 'copy' || button.action === 'view' || button.action === 'pics' || button.action === 'perm' || button.action === 'weighCorrect';
   if (single && selected === 0) return '请选择一条数据！';
   if (single && selected > 1) return '只能选择一条数据！';
+  if (button.action === 'edit') return editRefusal(rows[0].status);
   return null;
 }

@@ -168,7 +168,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
   const runAction = async (button: TemplateButton) => {
     const selected = selection.selected();
     if (button.action === 'export') return exporter.start();
-    const problem = selectionProblem(button, selected.length);
+    const problem = selectionProblem(button, selected);
     if (problem) return void message.warning(tr(problem));
     const action = ROW_ACTIONS[button.action];
     if (button.action === 'pics') return setPicturesOf(selected[0].id);

@@ -136,7 +136,8 @@ describe('trMessage: the schema rules\' messages built from parts', () => {
     expect(trMessage(untranslated, '第2行请选择字段')).toBe('第2行请选择字段');
     expect(trMessage(untranslated, '第1行不可处理（未开放处理）')).toBe('第1行不可处理（未开放处理）');
     expect(trMessage(english, '08:00:00')).toBe('08:00:00');
-    expect(selectionProblem({ code: 'edit', label: '修改', action: 'edit' }, 2)).toBe('只能选择一条数据！');
+    expect(selectionProblem({ code: 'edit', label: '修改', action: 'edit' }, [{ status: 'FREE' }, { status: 'FREE' }])).toBe('只能选择一条数据！');
+    expect(show(selectionProblem({ code: 'edit', label: '修改', action: 'edit' }, [{ status: 'AUDITED' }])!)).toBe('An audited document cannot be changed');
     expect(show('只能选择一条数据！')).toBe('Select only one record!');
   });
 });

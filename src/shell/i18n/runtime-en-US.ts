@@ -24,7 +24,7 @@ export const RUNTIME_EN_US: Record<string, string> = {
   '删除成功': 'Deleted', '作废成功': 'Voided', '审核成功': 'Audited', '弃审成功': 'Unaudited', '恢复成功': 'Restored', '启用成功': 'Enabled',
   '停用成功': 'Disabled', '已强制下线': 'Forced offline',
   '请选择要删除的数据': 'Please select the records to delete', '请至少选择一条数据！': 'Please select at least one record!',
-  '请选择一条数据！': 'Please select a record!', '只能选择一条数据！': 'Select only one record!',
+  '请选择一条数据！': 'Please select a record!', '只能选择一条数据！': 'Select only one record!', '已审核的单据不能修改': 'An audited document cannot be changed', '已作废的单据不能修改': 'An obsolete document cannot be changed',
   // forms
   '加载中…': 'Loading…', '提交': 'Submit', '保存': 'Save', '返回': 'Back', '称重保存': 'Save weighing', '取消称重': 'Cancel weighing',
   '新增成功': 'Added', '修改成功': 'Saved', '确定更新此条数据?': 'Update this record?', '更新已取消': 'Update cancelled',
