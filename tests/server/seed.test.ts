@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../server/seed/seed';
 import { DATABASES, createTestApp, type TestApp } from './support/test-app';
 
-describe.each(DATABASES)('seed on %s', (kind) => {
+// seeding a whole demo database again, twice in a test, takes 10–30 s on the embedded database of a
+// 2-core machine busy with the other test files: these tests have a minute and a half each
+describe.each(DATABASES)('seed on %s', { timeout: 90_000 }, (kind) => {
   let t: TestApp | undefined;
   afterEach(async () => { await t?.close(); t = undefined; });
 
