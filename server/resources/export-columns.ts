@@ -1,5 +1,6 @@
 import { desensitize, desensitizeKindOf, type DesensitizeKind } from '../../src/schema/desensitize';
 import type { FieldDefinition } from '../../src/schema/field-definition';
+import { formatValue } from '../../src/schema/value-formats';
 import { SYSTEM_COLUMNS, snakeCase, type ResourceDefinition } from '../../src/schema/resource';
 
 /** How a cell is written: numbers as numbers, dates as local text, everything else as text. */
@@ -16,7 +17,9 @@ export interface ExportColumn {
   labels: Map<string, string> | null;
   /** Masking applied to the text when desensitisation is on. */
   mask: DesensitizeKind | null;
-  /** Excel column width in characters. */
+  /** The template's value format (cgValFormat): a number cell is written with its spreadsheet format. */
+  valueFormat: string | null;
+  /** Excel column width in characters: the header's, widened by the first rows' values (`fitWidths`). */
   width: number;
 }
 
@@ -39,11 +42,36 @@ function sourcesOf(def: ResourceDefinition): Map<string, Source> {
   return out;
 }
 
-/** Display width of a header: CJK characters count twice. */
-function widthOf(header: string, columnWidth: number | null | undefined): number {
-  const text = [...header].reduce((n, ch) => n + (/[\u2e80-\uffff]/.test(ch) ? 2 : 1), 0) + 2;
+/** Display width of a text in a spreadsheet's characters: CJK characters count twice. */
+function textWidth(text: string): number {
+  return [...text].reduce((n, ch) => n + (/[\u2e80-\uffff]/.test(ch) ? 2 : 1), 0);
+}
+
+/** The widest a column is made, in characters (a long remark wraps in the cell instead). */
+export const MAX_COLUMN_WIDTH = 60;
+
+/** A column's width before its values are seen: its header's and the width the list template gives it. */
+function headerWidth(header: string, columnWidth: number | null | undefined): number {
   const fromTemplate = columnWidth ? Math.round(columnWidth / 7) : 0;
-  return Math.min(60, Math.max(10, text, fromTemplate));
+  return Math.min(MAX_COLUMN_WIDTH, Math.max(8, textWidth(header) + 2, fromTemplate));
+}
+
+/**
+ * Widens each column to the widest of its values among `rows` (the first batch read: a sample of the
+ * file, since the sheet's widths are written before its rows), as shown in the file, up to
+ * MAX_COLUMN_WIDTH: a 磅单号 or a date is not cut at the header's width.
+ */
+export function fitWidths(columns: readonly ExportColumn[], rows: readonly Record<string, unknown>[]): ExportColumn[] {
+  return columns.map((c, i) => {
+    let width = c.width;
+    for (const row of rows) {
+      const value = cellValue(c, row[`c${i}`]);
+      if (value === null) continue;
+      const shown = typeof value === 'number' ? formatValue(c.valueFormat, value) : value;
+      width = Math.max(width, Math.min(MAX_COLUMN_WIDTH, textWidth(shown) + 2));
+    }
+    return width === c.width ? c : { ...c, width };
+  });
 }
 
 /**
@@ -78,7 +106,10 @@ export function exportColumns(
       : source.enumCode ? enumLabels.get(source.enumCode) ?? null : null;
     const kind: CellKind = p.field?.fieldType === 'BOOLEAN' && source.kind === 'text' ? 'boolean' : source.kind;
     const mask = masked && kind === 'text' ? source.sensitive ?? desensitizeKindOf(p.fieldName) : null;
-    out.push({ fieldName: p.fieldName, header: p.header, dbColumn: source.dbColumn, kind, labels, mask, width: widthOf(p.header, p.field?.columnWidth) });
+    out.push({
+      fieldName: p.fieldName, header: p.header, dbColumn: source.dbColumn, kind, labels, mask,
+      valueFormat: p.field?.cgValFormat?.valFormatFun ?? null, width: headerWidth(p.header, p.field?.columnWidth),
+    });
   }
   return out;
 }

@@ -10,7 +10,8 @@ import { caller } from '../http/auth-hook';
 import { badRequest, notFound } from '../http/app-error';
 import { listRequestSchema, sortOf, whereSearch } from '../http/list-query';
 import { searchColumns } from './columns';
-import { cellValue, exportColumns, type ExportColumn } from './export-columns';
+import { excelNumberFormat } from '../../src/schema/value-formats';
+import { cellValue, exportColumns, fitWidths, type ExportColumn } from './export-columns';
 import { keysetBatches, type KeysetKey } from './keyset-rows';
 import { resolveResource, routeParams, scopedRows, type RouteParams } from './list-route';
 import { requireAction } from './scope';
@@ -97,18 +98,38 @@ function sheetQueue(sheet: ExcelJS.Worksheet): Writable | null {
   return first && typeof (first as Writable).writableNeedDrain === 'boolean' ? first as Writable : null;
 }
 
+/** Adds one row of values, number cells with their spreadsheet format (the template's value format). */
+function addRow(sheet: ExcelJS.Worksheet, columns: readonly ExportColumn[], row: Record<string, unknown>): void {
+  const added = sheet.addRow(columns.map((c, i) => cellValue(c, row[`c${i}`])));
+  columns.forEach((c, i) => {
+    if (c.kind !== 'number' || !c.valueFormat) return;
+    const cell = added.getCell(i + 1);
+    const format = typeof cell.value === 'number' ? excelNumberFormat(c.valueFormat, cell.value) : null;
+    if (format) cell.numFmt = format;
+  });
+  added.commit();
+}
+
 /**
  * Writes the workbook into `out` batch by batch, waiting for the client between batches, so the
- * server holds about one batch at a time. Stops early when the client goes away.
+ * server holds about one batch at a time. Stops early when the client goes away. The columns are
+ * as wide as their header and the first batch's values (the sheet's widths precede its rows).
  */
-async function writeWorkbook(out: PassThrough, title: string, columns: ExportColumn[], batches: AsyncGenerator<Record<string, unknown>[]>): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+async function writeWorkbook(out: PassThrough, title: string, planned: ExportColumn[], batches: AsyncGenerator<Record<string, unknown>[]>): Promise<number> {
+  const first = await batches.next();
+  const columns = fitWidths(planned, first.done ? [] : first.value);
+  // styles: the number formats of number cells
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: c.width }));
   sheet.addRow(columns.map((c) => c.header)).commit();
   let written = 0;
-  for await (const rows of batches) {
-    for (const row of rows) sheet.addRow(columns.map((c, i) => cellValue(c, row[`c${i}`]))).commit();
+  const rest = async function* () {
+    if (!first.done) yield first.value;
+    yield* batches;
+  };
+  for await (const rows of rest()) {
+    for (const row of rows) addRow(sheet, columns, row);
     written += rows.length;
     const queue = sheetQueue(sheet);
     if (queue) await drained(queue, out);

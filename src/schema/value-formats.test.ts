@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, isValueFormatName } from './value-formats';
+import { excelNumberFormat, formatValue, isValueFormatName } from './value-formats';
 
 describe('value formats by name', () => {
   it('formats with a known name', () => {
@@ -15,5 +15,16 @@ describe('value formats by name', () => {
     expect(formatValue('constructor', 5)).toBe('5');
     expect(formatValue('(v)=>alert(v)', 'x')).toBe('x');
     expect(formatValue(null, null)).toBe('');
+  });
+  it('gives an export the spreadsheet format that shows a number as the list does', () => {
+    expect(excelNumberFormat('fixed3', 32.4)).toBe('0.000');
+    expect(excelNumberFormat('percent', 0.12)).toBe('0.00%');
+    // 千分位 keeps the value's own decimals, and a whole number gets no trailing point
+    expect(excelNumberFormat('thousands', 1234567.5)).toBe('#,##0.0');
+    expect(excelNumberFormat('thousands', 1234567)).toBe('#,##0');
+    // not a number format, or none: the number as it is
+    expect(excelNumberFormat('date', 5)).toBeNull();
+    expect(excelNumberFormat('constructor', 5)).toBeNull();
+    expect(excelNumberFormat(null, 5)).toBeNull();
   });
 });

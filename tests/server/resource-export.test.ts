@@ -84,6 +84,26 @@ describe.each(DATABASES)('resource export on %s', (kind) => {
     expect(column(sheet, '毛重时间')[0]).toBe(local);
   });
 
+  it('writes numbers in the template’s value format and makes each column as wide as its values', async () => {
+    const gross = weighFields.find((f) => f.fieldName === 'gross')!;
+    expect(gross.cgValFormat?.valFormatFun).toBe('fixed3');
+    const { sheet } = await exported('/measure/mm-pu-weigh', { search: [{ key: 'weighStatus', op: 'in', val: 'GROSS' }], tplId: weighTpl });
+    const at = (header: string) => sheet.header.indexOf(header) + 1;
+    // a number stays a number, shown with three decimals as the list shows it
+    const cell = sheet.rows[0].getCell(at('毛重(吨)'));
+    expect(typeof cell.value).toBe('number');
+    expect(cell.numFmt).toBe('0.000');
+    // 磅单号 (CB20261120-0001: 15 characters) is not cut at its three-character header's width
+    const workbook = new ExcelJS.Workbook();
+    const res = await post('/measure/mm-pu-weigh/export', { tplId: weighTpl });
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const widths = workbook.worksheets[0];
+    const billHeader = (widths.getRow(1).values as unknown[]).indexOf('磅单号');
+    const longest = Math.max(...column(sheet, '磅单号').map((v) => String(v).length));
+    expect(longest).toBeGreaterThan(10);
+    expect(widths.getColumn(billHeader).width).toBeGreaterThanOrEqual(longest);
+  });
+
   it('follows the list’s sort, across ties and nulls', async () => {
     for (const sort of [[{ key: 'net', dir: 'asc' }], [{ key: 'tareTime', dir: 'desc' }, { key: 'plateNumber', dir: 'asc' }], [{ key: 'createdAt', dir: 'asc' }]]) {
       const listed = await list('/measure/mm-pu-weigh', { sort });

@@ -167,7 +167,7 @@ export function TemplateList({ template, menuId, onOpen, refresh, pagePath, pres
 
   const runAction = async (button: TemplateButton) => {
     const selected = selection.selected();
-    if (button.action === 'export') return exporter.start();
+    if (button.action === 'export') return exporter.start(selected.map((r) => r.id));
     const problem = selectionProblem(button, selected);
     if (problem) return void message.warning(tr(problem));
     const action = ROW_ACTIONS[button.action];

@@ -85,6 +85,18 @@ describe('the list’s 导出 action', () => {
     expect(services.download).toHaveBeenCalledTimes(2);
   });
 
+  it('exports only the selected rows when some are, and says how many', async () => {
+    const { downloads, user } = setup();
+    await screen.findByText('DFNYPU2026000001');
+    const box = screen.getByText('DFNYPU2026000001').closest('.ant-table-row')!.querySelector('input.ant-checkbox-input') as HTMLInputElement;
+    await user.click(box);
+    await user.click(exportButton());
+    expect(downloads[0].options.body).toEqual({ search: [{ key: 'id', op: 'in', val: [1] }], sort: [], tplId: 7 });
+    const blob = new Blob(['xlsx']);
+    await act(async () => downloads[0].finish({ blob, fileName: '采购过磅记录.xlsx', total: 1 }));
+    expect(await screen.findByText('已导出所选的 1 条')).toBeTruthy();
+  });
+
   it('clears the progress after a failure, which the host has shown, and saves nothing', async () => {
     const { downloads, user } = setup();
     await screen.findByText('DFNYPU2026000001');

@@ -43,7 +43,7 @@ export const RUNTIME_EN_US: Record<string, string> = {
   '图片不存在': 'Picture not found', '输入关键字进行过滤': 'Type to filter',
   // list page: statistics, export, detail pop-up
   '{label}合计：': '{label} total: ', '{label}：': '{label}: ', '单据数': 'Documents', '预装量': 'Planned load', '实发量': 'Delivered',
-  '正在导出… {kb} KB': 'Exporting… {kb} KB', '正在导出… {kb} KB，共 {n} 条': 'Exporting… {kb} KB, {n} rows', '导出成功': 'Exported',
+  '正在导出… {kb} KB': 'Exporting… {kb} KB', '正在导出… {kb} KB，共 {n} 条': 'Exporting… {kb} KB, {n} rows', '导出成功': 'Exported', '已导出所选的 {n} 条': 'Exported the {n} selected rows',
   '请检查详情模板的【列表请求方式】和【列表请求路由】属性': 'Check the [list request method] and [list request route] attributes of the detail template',
   '操作': 'Actions',
   // request log drawer
