@@ -16,12 +16,12 @@ const form: Template = {
 };
 
 /** The edit page of menu 5, with (or without) the template the shell asked for early already come. */
-function open(ask: FormPageRequest, held: boolean) {
+function open(ask: FormPageRequest, held: boolean, status = 'FREE') {
   const calls: RuntimeRequest[] = [];
   const services: RuntimeServices = {
     request: vi.fn(async (options: RuntimeRequest) => {
       calls.push(options);
-      return options.url === TEMPLATE_URL ? form : { id: 3, version: 1, driverName: '王强' };
+      return options.url === TEMPLATE_URL ? form : { id: 3, version: 1, driverName: '王强', status };
     }) as RuntimeServices['request'],
     answered: held ? (<T,>(options: RuntimeRequest) => (options.url === TEMPLATE_URL ? { value: form as T } : undefined)) : undefined,
     download: vi.fn(), hasPermission: () => true, desensitize: false,
@@ -53,5 +53,22 @@ describe('an edit page opened with the template the shell asked for early', () =
     const calls = open({ mode: 'update', rowId: 3 }, true);
     expect(await screen.findByDisplayValue('王强')).toBeTruthy();
     expect(calls.map((c) => c.url)).toEqual([TEMPLATE_URL, '/material/as-driver/detail/3']);
+  });
+});
+
+describe('修改 by the address of a document that may not be changed', () => {
+  it('says why at once and shows the document read-only', async () => {
+    // the precondition: a free document's 修改 page is editable
+    open({ mode: 'update', rowId: 3 }, true);
+    expect(await screen.findByDisplayValue('王强')).toBeTruthy();
+    expect(field('driverName')?.disabled || field('driverName')?.readOnly).toBe(false);
+    expect(screen.queryByTestId('edit-refusal')).toBeNull();
+    cleanup();
+
+    open({ mode: 'update', rowId: 3 }, true, 'AUDITED');
+    expect((await screen.findByTestId('edit-refusal')).textContent).toBe('已审核的单据不能修改');
+    expect(screen.getByText('司机 — 查看')).toBeTruthy();
+    expect(screen.queryByDisplayValue('王强')).toBeNull();
+    expect(screen.getByText('王强')).toBeTruthy();
   });
 });

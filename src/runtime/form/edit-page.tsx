@@ -1,5 +1,6 @@
-import { Empty, Skeleton, Typography } from 'antd';
+import { Alert, Empty, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { editRefusal } from '../../schema/document-status';
 import { FORM_MODES, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
 import { resourceBase } from '../list/list-actions';
@@ -12,6 +13,8 @@ import { templateRequest } from '../template-request';
 export interface FormPageRequest { mode: FormMode; rowId: number | null }
 
 const MODES_WITH_RECORD = new Set<FormMode>(['create1', 'update', 'safeUpdate', 'weigh', 'view']);
+/** The modes that change the stored record (修改). */
+const EDIT_MODES = new Set<FormMode>(['update', 'safeUpdate']);
 export const MODE_TITLES: Record<FormMode, string> = {
   create: '新增', create1: '复制新增', update: '修改', safeUpdate: '修改', weigh: '称重', createRef: '参照新增', view: '查看',
 };
@@ -66,13 +69,18 @@ export function TemplateEditPage({ menuId, request: ask, weighStatus = null, onD
   if (!state) return <Skeleton active />;
   if ('missing' in state) return <Empty description={tr(state.missing)} />;
   const base = resourceBase(state.template.resUrl ?? '');
+  // 修改 by the address of a document that may not be changed (audited, obsolete): said at once, as the
+  // list's 修改 says it, and the document shown read-only (the server refuses the save all the same)
+  const refusal = EDIT_MODES.has(ask.mode) ? editRefusal(state.row.status) : null;
+  const mode: FormMode = refusal ? 'view' : ask.mode;
   return (
-    <div className="wb-edit-page" data-mode={ask.mode}>
+    <div className="wb-edit-page" data-mode={mode}>
       <Typography.Title level={5} className="wb-edit-page-title">
-        {state.template.formatName.replace(/表单$/, '')} — {tr(MODE_TITLES[ask.mode])}
+        {state.template.formatName.replace(/表单$/, '')} — {tr(MODE_TITLES[mode])}
       </Typography.Title>
+      {refusal ? <Alert type="warning" showIcon message={tr(refusal)} style={{ marginBottom: 12 }} data-testid="edit-refusal" /> : null}
       <RecordForm
-        key={`${ask.mode}:${ask.rowId ?? 'new'}`} template={state.template} mode={ask.mode} row={state.row} base={base} placement="page"
+        key={`${mode}:${ask.rowId ?? 'new'}`} template={state.template} mode={mode} row={state.row} base={base} placement="page"
         weighStatus={weighStatus}
         onClose={() => onDone(false)}
         onSaved={() => { notifyResourceSaved(base); onDone(true); }}
