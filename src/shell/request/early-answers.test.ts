@@ -40,15 +40,29 @@ describe('answers asked for early (the template of the page an address opens)', 
     expect(calls).toHaveBeenCalledTimes(1);
   });
 
-  it('another call, a stale answer or another session’s answer is not handed out', () => {
+  it('another call, a stale answer or another session’s answer is not handed out', async () => {
     askEarly(templateRequest('FORM', 63));
     expect(takeEarly(templateRequest('LIST', 63))).toBeNull();
     expect(takeEarly(templateRequest('FORM', 64))).toBeNull();
 
     vi.useFakeTimers();
-    askEarly(templateRequest('LIST', 7));
+    await askEarly(templateRequest('LIST', 7));
     vi.advanceTimersByTime(EARLY_ANSWER_MS + 1);
     expect(takeEarly(templateRequest('LIST', 7))).toBeNull();
+    // one on its way is handed out however long it takes (as fresh as the page's own call would be)
+    let arrive!: (v: unknown) => void;
+    calls.mockImplementationOnce(() => new Promise((r) => { arrive = r; }) as never);
+    const slow = askEarly(templateRequest('LIST', 9));
+    vi.advanceTimersByTime(EARLY_ANSWER_MS * 2);
+    const taken = takeEarly(templateRequest('LIST', 9));
+    expect(taken).toBe(slow);
+    arrive({ id: 9 });
+    await expect(taken).resolves.toEqual({ id: 9 });
+    // one that came is handed out within EARLY_ANSWER_MS of its coming, counted from then
+    await askEarly(templateRequest('LIST', 10));
+    vi.advanceTimersByTime(EARLY_ANSWER_MS - 1);
+    expect(takeEarly(templateRequest('LIST', 10))).not.toBeNull();
+    vi.useRealTimers();
 
     // the same call in the same session is handed out (the precondition), in a new session it is not
     askEarly(templateRequest('LIST', 8));

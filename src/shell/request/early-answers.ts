@@ -2,10 +2,14 @@ import type { RuntimeRequest } from '../../runtime/runtime-context';
 import { session } from '../session/session-store';
 import { request } from './request';
 
-/** How long an answer asked for early waits for the page that needs it. */
-export const EARLY_ANSWER_MS = 10_000;
+/**
+ * How long an answer asked for early waits, once it has come, for the page that needs it. An answer
+ * still on its way is always handed to the page's identical call: it is as fresh as the page's own
+ * would be. On a machine busy enough, the page's code can take longer than this to load and run.
+ */
+export const EARLY_ANSWER_MS = 30_000;
 
-interface Early { at: number; token: string | null; answer: Promise<unknown>; came?: { value: unknown } }
+interface Early { token: string | null; answer: Promise<unknown>; came?: { value: unknown; at: number } }
 const early = new Map<string, Early>();
 
 /**
@@ -22,15 +26,15 @@ function keyOf(o: RuntimeRequest): string | null {
 /**
  * Makes a call now for a page whose code is still loading (the template of the page an address
  * opens, then a list's first rows) and answers its promise (null if it may not be asked early): the
- * page's own identical call, made within 10 s by the same session, gets this answer
- * instead of asking again. Each early answer is handed out once.
+ * page's own identical call by the same session, while the answer is on its way or within 30 s of its
+ * coming, gets this answer instead of asking again. Each early answer is handed out once.
  */
 export function askEarly<T = unknown>(o: RuntimeRequest): Promise<T> | null {
   const key = keyOf(o);
   if (!key || !session.accessToken) return null;
   const answer = request<T>(o);
-  const entry: Early = { at: Date.now(), token: session.accessToken, answer };
-  answer.then((value) => { entry.came = { value }; }, () => { /* the page's own call reports the failure */ });
+  const entry: Early = { token: session.accessToken, answer };
+  answer.then((value) => { entry.came = { value, at: Date.now() }; }, () => { /* the page's own call reports the failure */ });
   early.set(key, entry);
   return answer;
 }
@@ -41,7 +45,8 @@ export function takeEarly<T>(o: RuntimeRequest): Promise<T> | null {
   const hit = key ? early.get(key) : undefined;
   if (!hit) return null;
   early.delete(key!);
-  return Date.now() - hit.at <= EARLY_ANSWER_MS && hit.token === session.accessToken ? hit.answer as Promise<T> : null;
+  const fresh = !hit.came || Date.now() - hit.came.at <= EARLY_ANSWER_MS;
+  return fresh && hit.token === session.accessToken ? hit.answer as Promise<T> : null;
 }
 
 /**
@@ -53,5 +58,5 @@ export function takeCame<T>(o: RuntimeRequest): { value: T } | undefined {
   const key = keyOf(o);
   const hit = key ? early.get(key) : undefined;
   if (!hit?.came) return undefined;
-  return takeEarly(o) ? hit.came as { value: T } : undefined;
+  return takeEarly(o) ? { value: hit.came.value as T } : undefined;
 }
