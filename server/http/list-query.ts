@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import { isDateText } from '../../src/schema/date-text';
+import { dateTextProblem } from '../../src/schema/date-text';
 import { OPERATORS, type ListRequest, type Operator, type SearchCondition } from '../../src/schema/search';
 import { badRequest } from './app-error';
 
@@ -98,7 +98,8 @@ function coerce(key: string, spec: ColumnSpec, value: unknown): string | number 
   }
   if (spec.type === 'date') {
     // a bound text cast by the database, read in the server's time zone (TIMEZONE)
-    if (!isDateText(value)) throw badRequest(`查询条件 ${key} 的值须为日期（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）`, { field: key });
+    // a bound to search by (an open end such as 9999-12-31 included): any date on the calendar
+    if (dateTextProblem(value) === 'format') throw badRequest(`查询条件 ${key} 的值须为日期（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）`, { field: key });
     return sql`${value}::timestamptz`;
   }
   if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`查询条件 ${key} 的值须为文本`, { field: key });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isDateText } from '../../src/schema/date-text';
+import { DATE_PROBLEM_TEXT, dateTextProblem } from '../../src/schema/date-text';
 import { TXT_MAX_LENGTH, type ResourceColumn, type ResourceDefinition } from '../../src/schema/resource';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/app-error';
@@ -30,8 +30,11 @@ export function valueOf(c: ResourceColumn, raw: unknown, enumValues: ReadonlySet
       return text;
     }
     case 'DATE':
-      if (!isDateText(raw)) throw bad('应为日期（yyyy-MM-dd HH:mm:ss）');
-      return raw;
+    {
+      const problem = dateTextProblem(raw);
+      if (problem) throw bad(DATE_PROBLEM_TEXT[problem]);
+      return raw as string;
+    }
     case 'BOOLEAN':
       if (raw === true || raw === 'true' || raw === 1 || raw === '1') return true;
       if (raw === false || raw === 'false' || raw === 0 || raw === '0') return false;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { caller } from '../http/auth-hook';
-import { forbidden } from '../http/app-error';
+import { DATE_PROBLEM_TEXT, dateTextProblem } from '../../src/schema/date-text';
+import { badRequest, forbidden } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { currentOrg } from '../resources/scope';
 import { SETTLEMENTS, settleableWeighs } from './weigh-settle';
@@ -26,6 +27,12 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     }, async (request: FastifyRequest<{ Body: { partner: string; from?: string; to?: string; settleId?: number } }>) => {
+      // the schema's date-time format takes a leap second (…T23:59:60Z) and the year 0000, which are no instant
+      for (const key of ['from', 'to'] as const) {
+        if (request.body[key] !== undefined && dateTextProblem(request.body[key]) === 'format') {
+          throw badRequest(`${key === 'from' ? '开始时间' : '结束时间'}${DATE_PROBLEM_TEXT.format}`, { field: key });
+        }
+      }
       const auth = caller(request);
       const prefix = (await app.svc.resources.byTable(table))?.permissionPrefix ?? table;
       if (!auth.admin) {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
-import { isDateText } from '../../src/schema/date-text';
+import { DATE_PROBLEM_TEXT, dateTextProblem } from '../../src/schema/date-text';
 import type { ListRequest } from '../../src/schema/search';
 import type { Template } from '../../src/schema/template';
 import { snakeCase, SYSTEM_COLUMNS } from '../../src/schema/resource';
@@ -89,9 +89,11 @@ function paramValue(decl: SqlParamDecl, given: unknown): unknown {
       if (typeof value === 'string' && /^-?\d{1,20}(\.\d{1,20})?$/.test(value.trim())) return value.trim();
       throw bad('数字');
     case 'date':
-    case 'timestamp':
-      if (!isDateText(value)) throw bad('日期（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）');
+    case 'timestamp': {
+      // a bound to read by (an open end such as 9999-12-31 included): any date on the calendar
+      if (dateTextProblem(value) === 'format') throw badRequest(`参数 ${decl.name} ${DATE_PROBLEM_TEXT.format}`, { field });
       return value;
+    }
     case 'boolean':
       if (typeof value === 'boolean') return value;
       if (value === 'true' || value === 'false') return value === 'true';

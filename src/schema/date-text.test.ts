@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { inTimeZone } from '../../tests/support/time-zone';
-import { isDateText, storedDate } from './date-text';
+import { dateTextProblem, isDateText, storedDate } from './date-text';
 import { formatValue } from './value-formats';
 
 describe('isDateText', () => {
+  it('takes the years a document may have, and names the problem of one outside them', () => {
+    expect(dateTextProblem('1901-01-01')).toBeNull();
+    expect(dateTextProblem('2199-12-31 23:59:59')).toBeNull();
+    expect(dateTextProblem('1900-12-31')).toBe('range');
+    expect(dateTextProblem('9999-12-31')).toBe('range');
+    expect(dateTextProblem('2026-02-30')).toBe('format');
+    expect(isDateText('1899-01-01')).toBe(false);
+  });
   it('takes dates and date-times that exist', () => {
     for (const v of ['2026-11-22', '2024-02-29', '2026-11-22 08:30', '2026-11-22 23:59:59', '2026-11-22T08:30:00.123Z', '2026-11-22T08:30:00+08:00']) expect(isDateText(v), v).toBe(true);
   });

@@ -5,17 +5,37 @@
  */
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?(Z|[+-](\d{2}):?(\d{2}))?$/;
 
-export function isDateText(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
+/**
+ * The years a stored date may fall in. Before 1901 a zone such as Asia/Shanghai had its local mean
+ * time (+08:05:43), whose seconds the database's driver could not read back (the date came back empty
+ * and a save of what was read erased it); and no weighing, document or certificate is dated before
+ * then or after 2199 but by a typing mistake, which a report of year 9999 would otherwise show.
+ */
+export const DATE_YEARS = { first: 1901, last: 2199 } as const;
+
+/** Why a text is not a date the API takes: 'format' (not a date, or not one on the calendar), 'range' (outside DATE_YEARS), or null. */
+export function dateTextProblem(value: unknown): 'format' | 'range' | null {
+  if (typeof value !== 'string') return 'format';
   const m = DATE_TEXT.exec(value);
-  if (!m) return false;
+  if (!m) return 'format';
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  if (year < 1 || month < 1 || month > 12 || day < 1) return 'format';
   // day 0 of the next month is the last day of this one (UTC: no daylight-saving gaps)
-  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
-  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return false;
-  if (m[9] !== undefined && (Number(m[9]) > 15 || Number(m[10]) > 59)) return false;
-  return true;
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return 'format';
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return 'format';
+  if (m[9] !== undefined && (Number(m[9]) > 15 || Number(m[10]) > 59)) return 'format';
+  if (year < DATE_YEARS.first || year > DATE_YEARS.last) return 'range';
+  return null;
+}
+
+/** What a refused date's message says after the field's name. */
+export const DATE_PROBLEM_TEXT = {
+  format: '应为日期（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）',
+  range: `应在 ${DATE_YEARS.first} 年至 ${DATE_YEARS.last} 年之间`,
+} as const;
+
+export function isDateText(value: unknown): value is string {
+  return dateTextProblem(value) === null;
 }
 
 /**

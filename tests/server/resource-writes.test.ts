@@ -47,6 +47,18 @@ describe.each(DATABASES)('resource engine writes and lifecycle on %s', (kind) =>
     expect((await call('POST', '/material/as-vehicle/create', { plateNumber: '蒙C00001' })).json().msg).toBe('车牌号 蒙C00001 已存在');
   });
 
+  it('refuses a date that is no instant or falls outside the years a document may have, naming the field', async () => {
+    const body = { plateNumber: '蒙C00002', materialName: '原煤', gross: '40' };
+    // the precondition: such a record with a date of this century is taken
+    expect((await call('POST', '/measure/mm-pu-weigh/create', { ...body, grossTime: '2026-11-30 08:00:00' })).statusCode).toBe(200);
+    for (const [grossTime, msg] of [['1900-01-01', '应在 1901 年至 2199 年之间'], ['9999-12-31 23:59:59', '应在 1901 年至 2199 年之间'], ['2024-06-30T23:59:60Z', '应为日期']]) {
+      const res = await call('POST', '/measure/mm-pu-weigh/create', { ...body, grossTime });
+      expect(res.statusCode, grossTime).toBe(400);
+      expect(res.json().msg).toContain(msg);
+      expect(res.json().data).toEqual({ field: 'grossTime' });
+    }
+  });
+
   it('checks a direct call with the published form’s rules: identity number, mobile, plate, required, and fields that may not change', async () => {
     const cases: [string, object, string, string][] = [
       ['/material/as-driver/create', { driverName: '王强', idNumber: '110105194912310021' }, '身份证号校验位错误!', 'idNumber'],

@@ -44,6 +44,12 @@ describe.each(DATABASES)('settlements from weigh records (选择磅单) on %s', 
     // the weigher may not read it (no settlement permission)
     const weigher = (await t.login('weigher')).access;
     expect((await call(weigher, 'POST', '/purorder/fd-pu-settlement-main/weighs', { partner: VENDOR })).statusCode).toBe(403);
+    // a period bound that passes as a date-time but is no instant (a leap second, the year 0) is named, not a 500
+    for (const [key, value] of [['from', '2024-06-30T23:59:60Z'], ['to', '0000-01-01T00:00:00Z']]) {
+      const res = await call(finance, 'POST', '/purorder/fd-pu-settlement-main/weighs', { partner: VENDOR, [key]: value });
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().data).toEqual({ field: key });
+    }
   });
 
   it('fills the lines from the weigh records (typed figures are replaced); a free, foreign or already held record is refused', async () => {
