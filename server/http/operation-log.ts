@@ -3,7 +3,7 @@ import type { ResourceDefinition } from '../../src/schema/resource';
 import { RequestScope } from '../db/request-transaction';
 import { AppError } from './app-error';
 import { KeyTakenOverError, storeAnswerInScope } from './idempotency';
-import { redact } from './redact';
+import { redact, storable } from './redact';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -91,10 +91,10 @@ async function insertEntry(
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
     method: request.method,
-    path: request.url.slice(0, 1000),
+    path: storable(request.url.slice(0, 1000)),
     params: JSON.stringify(redact(request.body ?? null)),
-    result: request.operationResult === null || request.operationResult === undefined ? null : JSON.stringify(request.operationResult),
-    exception,
+    result: request.operationResult === null || request.operationResult === undefined ? null : JSON.stringify(request.operationResult, (_key, v: unknown) => (typeof v === 'string' ? storable(v) : v)),
+    exception: exception === null ? null : storable(exception),
     statusCode,
     executeTime: Date.now() - request.startedAt,
     createdAt: app.svc.clock(),

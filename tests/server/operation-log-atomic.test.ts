@@ -44,6 +44,21 @@ describe.each(DATABASES)('a write and its operation-log entry are one transactio
     expect((await call('PUT', '/material/as-vehicle/update', { id: made.id, version: 2, driverName: '第三位' })).json().data.version).toBe(3);
   });
 
+  it('a refused call carrying a NUL or half a surrogate pair is still logged (the database’s JSON refuses those characters)', async () => {
+    const made = (await call('POST', '/material/as-vehicle/create', { plateNumber: '蒙L10002' })).json().data;
+    const plain = await call('PUT', '/material/as-vehicle/update', { id: made.id, version: made.version, axles: 'six' });
+    expect(plain.statusCode).toBe(400);
+    // the precondition: a refused call is logged
+    expect(await entries(`as_vehicle:${made.id}`)).toEqual([{ title: '新增', logType: 'OPERATION', statusCode: 200 }, { title: '修改', logType: 'ERROR', statusCode: 400 }]);
+    for (const odd of ['\ud800', '\udfff', '\u0000']) {
+      const res = await call('PUT', '/material/as-vehicle/update', { id: made.id, version: made.version, axles: 'six', remark: `x${odd}y` });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await entries(`as_vehicle:${made.id}`)).toHaveLength(5);
+    const last = await t.database.db.selectFrom('sysLog').select('params').where('bizKey', '=', `as_vehicle:${made.id}`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.stringify(last.params)).toContain('x\uFFFDy');
+  });
+
   it('a document and its lines are not created when the entry cannot be written', async () => {
     const count = async () => Number((await sql<{ n: number }>`select count(*) as n from pu_notice where remark = 'LOG-A-1'`.execute(t.database.db)).rows[0].n);
     const lines = async () => Number((await sql<{ n: number }>`select count(*) as n from pu_notice_line where inv_name = ${MARK}`.execute(t.database.db)).rows[0].n);
