@@ -371,6 +371,9 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     await requireAction(request, def, 'edit');
     const auth = caller(request);
     const [row] = await loadRows(app, request, def, [request.body.id]);
+    // a stale version first: what the caller read has changed since, so its other values (the system
+    // columns detail answered, an audit since) would be refused for reasons that are not the point
+    if (request.body.version !== row.version) throw new AppError(409, STALE, '409');
     const refusal = def.kind === 'DOCUMENT' ? editRefusal(row.status) : null;
     if (refusal) throw badRequest(`${rowName(def, row)}：${refusal}`);
     // what detail answered may come back: system and derived values equal to the stored ones are dropped

@@ -74,6 +74,13 @@ describe.each(DATABASES)('documents with lines, trees and group-wide keys on %s'
     const stale = await call('PUT', '/purorder/pu-notice/update', { id: made.id, version: made.version, children: { pu_notice_line: [] } });
     expect(stale.statusCode).toBe(409);
     expect((await detail(made.id)).children.pu_notice_line).toHaveLength(2);
+    // the whole detail answer read before that save, sent back stale (its updatedAt and lines' system
+    // values no longer the stored ones): a 409, which a client turns into 数据已被修改, not a 400 about updatedAt
+    const read = await detail(made.id);
+    expect((await call('PUT', '/purorder/pu-notice/update', { ...read, remark: '再改' })).statusCode).toBe(200);
+    const late = await call('PUT', '/purorder/pu-notice/update', { ...read, remark: '晚了' });
+    expect(late.statusCode, late.body).toBe(409);
+    expect((await detail(made.id)).remark).toBe('再改');
   });
 
   it('answers a tree resource as nested nodes and refuses a table that is not a tree', async () => {

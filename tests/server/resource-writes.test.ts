@@ -106,7 +106,8 @@ describe.each(DATABASES)('resource engine writes and lifecycle on %s', (kind) =>
     const again = await call('POST', '/measure/mm-pu-weigh/audit', { ids: [a.id] });
     expect(again.json().msg).toBe(`磅单号 ${a.billCode}：该单据已审核，不能重复审核`);
     expect((await call('DELETE', '/measure/mm-pu-weigh/deletes', { ids: [a.id] })).json().msg).toBe(`磅单号 ${a.billCode}：已审核的单据不能删除`);
-    expect((await call('PUT', '/measure/mm-pu-weigh/update', { id: a.id, version: 2, net: '1' })).json().msg).toContain('已审核的单据不能修改');
+    const audited = (await call('GET', `/measure/mm-pu-weigh/detail/${a.id}`)).json().data as { version: number };
+    expect((await call('PUT', '/measure/mm-pu-weigh/update', { id: a.id, version: audited.version, net: '1' })).json().msg).toContain('已审核的单据不能修改');
     expect((await call('POST', '/measure/mm-pu-weigh/obsolete', { ids: [a.id] })).json().msg).toContain('已审核的单据不能作废，请先弃审');
     expect((await call('POST', '/measure/mm-pu-weigh/mulInit', { ids: [a.id] })).json().success).toBe(true);
 
