@@ -5,7 +5,7 @@ import type { ResourceDefinition } from '../../src/schema/resource';
 import { settleFigures, type SettleRule } from '../../src/schema/settle';
 import { recordSettleRule, ruleColumns } from './settle-rule';
 import { weighRates } from '../../src/schema/assay';
-import { WEIGH_RECORD_TABLES, weighReasonProblem } from '../../src/schema/weigh';
+import { WEIGH_RECORD_TABLES, correctedWeightProblem, weighReasonProblem } from '../../src/schema/weigh';
 import { caller } from '../http/auth-hook';
 import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
@@ -84,6 +84,10 @@ export async function correctRoutes(app: FastifyInstance): Promise<void> {
     if (problem) throw badRequest(problem, { field: 'reason' });
     const reason = b.reason.trim();
     if (b.gross === undefined && b.tare === undefined) throw badRequest('请填写要更正的毛重或皮重', { field: 'gross' });
+    for (const field of ['gross', 'tare'] as const) {
+      const wrong = b[field] === undefined ? null : correctedWeightProblem(field === 'gross' ? '毛重' : '皮重', b[field]);
+      if (wrong) throw badRequest(wrong, { field });
+    }
     const db = app.svc.db as AnyDb;
     const stored = await db.selectFrom(def.tableName).selectAll().where('id', '=', b.id).where('org_id', '=', currentOrg(request)).where('deleted', '=', false).executeTakeFirst() as Row | undefined;
     if (!stored) throw notFound();

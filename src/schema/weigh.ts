@@ -193,6 +193,21 @@ export function captureProblem(live: LiveValue | null | undefined, settings: Sca
 /** The weigh-record tables: their weights change only by 称重更正, and deleting one names a reason. */
 export const WEIGH_RECORD_TABLES: readonly string[] = ['mm_pu_weigh', 'mm_sa_weigh'];
 
+/** The most a corrected weight may be, in tonnes (what the weight columns hold; no truck scale weighs more). */
+export const MAX_WEIGHT_T = 1000;
+
+/**
+ * Why a weight in tonnes typed for 称重更正 cannot be taken (null: it can): above 0, at most
+ * MAX_WEIGHT_T, and to the kilogram (3 decimals, as the record keeps it; a finer one was rounded
+ * away without a word).
+ */
+export function correctedWeightProblem(label: '毛重' | '皮重', value: unknown): string | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n) || n <= 0 || n > MAX_WEIGHT_T) return `${label}须大于 0 吨且不超过 ${MAX_WEIGHT_T} 吨`;
+  if (!/^\d+(\.\d{1,3})?$/.test(String(n))) return `${label}最多 3 位小数（精确到千克）`;
+  return null;
+}
+
 /** Why the reason of a weigh record's correction or delete is not enough (null: it is). */
 export function weighReasonProblem(reason: string | null | undefined, what: '更正' | '删除'): string | null {
   return (reason ?? '').trim().length < 2 ? `${what}磅单须填写原因（至少 2 个字）` : null;

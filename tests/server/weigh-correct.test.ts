@@ -70,6 +70,14 @@ describe.each(DATABASES)('corrections and deletes of weigh records on %s', (kind
     expect(under.statusCode).toBe(400);
     expect(under.json()).toMatchObject({ msg: '毛重 40.000 吨须大于皮重 45 吨', data: { field: 'tare' } });
 
+    // a weight finer than the kilogram (it was rounded away without a word) or of no truck is named
+    for (const [gross, msg] of [[0.0001, '毛重最多 3 位小数（精确到千克）'], [42.3505, '毛重最多 3 位小数（精确到千克）'], [0, '毛重须大于 0 吨且不超过 1000 吨']] as const) {
+      const wrong = await call('POST', '/measure/mm-pu-weigh/weighCorrect', admin, { ...body, gross });
+      expect(wrong.statusCode, String(gross)).toBe(400);
+      expect(wrong.json()).toMatchObject({ msg, data: { field: 'gross' } });
+    }
+    expect(Number((await stored(id)).gross)).toBe(40);
+
     const done = await call('POST', '/measure/mm-pu-weigh/weighCorrect', admin, body);
     expect(done.statusCode, done.body).toBe(200);
     const after = await stored(id);

@@ -1,10 +1,18 @@
 import { App as AntApp, Descriptions, Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect, useState } from 'react';
-import { weighReasonProblem } from '../../schema/weigh';
+import { MAX_WEIGHT_T, correctedWeightProblem, weighReasonProblem } from '../../schema/weigh';
 import { useRuntime, useTr } from '../runtime-context';
 import type { Row } from './list-columns';
 
 interface CorrectValues { gross?: number | null; tare?: number | null; reason?: string }
+
+/** A weight box's check: the server's rule (src/schema/weigh.ts), on a value typed (an empty box sends nothing). */
+const weightRule = (label: '毛重' | '皮重', tr: (text: string) => string) => ({
+  validator: (_: unknown, value: number | null | undefined) => {
+    const problem = value === null || value === undefined ? null : correctedWeightProblem(label, value);
+    return problem ? Promise.reject(new Error(tr(problem))) : Promise.resolve();
+  },
+});
 
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
@@ -50,11 +58,11 @@ export function WeighCorrectDialog({ base, row, onClose, onSaved }: { base: stri
             <Descriptions.Item label={tr('结算重量(吨)')}>{shown(row.settleWeight)}</Descriptions.Item>
           </Descriptions>
           <Form form={form} layout="vertical">
-            <Form.Item name="gross" label={tr('毛重(吨)')}>
-              <InputNumber min={0} max={1000} precision={3} step={0.01} disabled={row.gross === null} style={{ width: '100%' }} />
+            <Form.Item name="gross" label={tr('毛重(吨)')} rules={[weightRule('毛重', tr)]}>
+              <InputNumber min={0} max={MAX_WEIGHT_T} step={0.01} disabled={row.gross === null} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="tare" label={tr('皮重(吨)')}>
-              <InputNumber min={0} max={1000} precision={3} step={0.01} disabled={row.tare === null} style={{ width: '100%' }} />
+            <Form.Item name="tare" label={tr('皮重(吨)')} rules={[weightRule('皮重', tr)]}>
+              <InputNumber min={0} max={MAX_WEIGHT_T} step={0.01} disabled={row.tare === null} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item
               name="reason" label={tr('更正原因')}
