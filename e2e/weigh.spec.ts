@@ -1,4 +1,4 @@
-import { expect, request, test, type Page } from './support/test';
+import { expect, request, test, type Locator, type Page } from './support/test';
 import { apiData } from './support/admin-api';
 import { openFromSidebar, signIn } from './support/login';
 
@@ -39,6 +39,30 @@ const maxCapacity = async (page: Page) => Number(/最大称量 (\d+) kg/.exec(aw
 const indicatorKg = async (page: Page) => Number((await page.getByTestId('weigh-indicator').innerText()).replace(/[^\d.-]/g, ''));
 const field = (page: Page, label: string) => page.getByTestId('weigh-visit').locator('.ant-descriptions-item-label', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).locator('xpath=following-sibling::td[1]');
 
+/**
+ * Captures a weight once the button is enabled and `ready` holds for what the page shows. The page
+ * judges the scale by the frames it received; the server judges by its own latest frame, which may
+ * already be moving (the simulated truck jumps while it stands): it then refuses 不能采集 and the
+ * weigher clicks again on the next settled reading, as this does.
+ */
+async function captureWhen(page: Page, button: Locator, ready: () => Promise<void>, timeout: number) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    await expect(async () => {
+      await expect(button).toBeEnabled({ timeout: 500 });
+      await ready();
+    }).toPass({ timeout: Math.max(until - Date.now(), 1000), intervals: [250] });
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/flow/inf/weigh') && r.request().method() === 'POST'),
+      button.click(),
+    ]);
+    const body = await answer.json() as { success: boolean; msg?: string };
+    if (body.success) return;
+    expect(body.msg, 'a refused capture names the scale\'s state').toMatch(/^不能采集：/);
+    expect(Date.now(), `captured before the time ran out (last refusal: ${body.msg})`).toBeLessThan(until);
+  }
+}
+
 test('a purchase truck on the simulated scale: gross captured only once settled, on-site confirmation with a deduction, tare, settle weight; the cheating truck raises an alarm', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
   const plate = await freshRegistry(baseURL!, 'PU');
@@ -66,13 +90,11 @@ test('a purchase truck on the simulated scale: gross captured only once settled,
   // light one later stands for the unloaded truck
   const max = await maxCapacity(page);
   let shown = 0;
-  await expect(async () => {
-    await expect(grossButton).toBeEnabled({ timeout: 500 });
+  await captureWhen(page, grossButton, async () => {
     shown = await indicatorKg(page);
     expect(shown).toBeGreaterThanOrEqual(0.4 * max);
-  }).toPass({ timeout: 120_000, intervals: [250] });
-  await expect(page.getByTestId('weigh-badges')).toContainText('稳定');
-  await grossButton.click();
+    await expect(page.getByTestId('weigh-badges')).toContainText('稳定', { timeout: 500 });
+  }, 120_000);
   await expect(field(page, '磅单号')).toHaveText(/^CB\d{8}-\d{4}$/);
   const gross = Number(await field(page, '毛重(吨)').innerText());
   expect(Math.abs(gross * 1000 - shown)).toBeLessThanOrEqual(60);
@@ -108,13 +130,11 @@ test('a purchase truck on the simulated scale: gross captured only once settled,
 
   // the unloaded truck: a later, lighter truck on the scale stands for it
   const tareButton = page.getByRole('button', { name: '采集皮重' });
-  await expect(async () => {
-    await expect(tareButton).toBeEnabled({ timeout: 500 });
+  await captureWhen(page, tareButton, async () => {
     const kg = await indicatorKg(page);
     expect(kg).toBeLessThanOrEqual(0.3 * max);
     expect(kg).toBeLessThan(gross * 1000 - 1000);
-  }).toPass({ timeout: 150_000, intervals: [250] });
-  await tareButton.click();
+  }, 150_000);
   await expect(field(page, '下一环节')).toHaveText('出厂');
   const tare = Number(await field(page, '皮重(吨)').innerText());
   const net = Number(await field(page, '净重(吨)').innerText());
@@ -169,11 +189,9 @@ test('a sale truck on the simulated scale: tare first, loading confirmation, gro
   await expect(page.getByRole('button', { name: '采集毛重' })).toBeDisabled();
   const tareButton = page.getByRole('button', { name: '采集皮重' });
   const max = await maxCapacity(page);
-  await expect(async () => {
-    await expect(tareButton).toBeEnabled({ timeout: 500 });
+  await captureWhen(page, tareButton, async () => {
     expect(await indicatorKg(page)).toBeLessThanOrEqual(0.3 * max);
-  }).toPass({ timeout: 120_000, intervals: [250] });
-  await tareButton.click();
+  }, 120_000);
   await expect(field(page, '磅单号')).toHaveText(/^XB\d{8}-\d{4}$/);
   await expect(field(page, '下一环节')).toHaveText('装车确认');
   const tare = Number(await field(page, '皮重(吨)').innerText());
@@ -187,13 +205,11 @@ test('a sale truck on the simulated scale: tare first, loading confirmation, gro
 
   // loaded: a heavier truck on the scale stands for it
   const grossButton = page.getByRole('button', { name: '采集毛重' });
-  await expect(async () => {
-    await expect(grossButton).toBeEnabled({ timeout: 500 });
+  await captureWhen(page, grossButton, async () => {
     const kg = await indicatorKg(page);
     expect(kg).toBeGreaterThanOrEqual(0.4 * max);
     expect(kg).toBeGreaterThan(tare * 1000 + 1000);
-  }).toPass({ timeout: 150_000, intervals: [250] });
-  await grossButton.click();
+  }, 150_000);
   await expect(field(page, '下一环节')).toHaveText('出厂');
   const gross = Number(await field(page, '毛重(吨)').innerText());
   expect(Number(await field(page, '净重(吨)').innerText())).toBeCloseTo(gross - tare, 3);
