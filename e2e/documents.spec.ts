@@ -92,7 +92,7 @@ test('选择物料 adds lines from the material picker (class tree and inventory
   await expect(cells(page, 'invName').nth(1)).toHaveValue('精煤');
 });
 
-test('lines are reordered by dragging their handle or by typing a position', async ({ page }) => {
+test('lines are numbered 1, 2, 3 by position and reordered by dragging their handle or by typing a position', async ({ page }) => {
   await signIn(page, 'admin');
   await openFromSidebar(page, '采购管理', '采购通知单');
   await button(page, /新\s*增/).click();
@@ -103,6 +103,10 @@ test('lines are reordered by dragging their handle or by typing a position', asy
     await cells(page, 'invName').nth(i).fill(name);
   }
   const order = async () => cells(page, 'invName').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  // 序号 is the line's number by its position, not a box to type in
+  const numbers = dialog.locator('.wb-child-table .ant-table-tbody .wb-row-number');
+  await expect(numbers).toHaveText(['1', '2', '3']);
+  await expect(numbers.first().locator('xpath=ancestor::td').locator('input')).toHaveCount(0);
   // drag 焦煤 (third) above 原煤 (first)
   const handles = dialog.getByLabel('拖动排序');
   const from = (await handles.nth(2).boundingBox())!;
@@ -117,4 +121,5 @@ test('lines are reordered by dragging their handle or by typing a position', asy
   await position.fill('2');
   await position.press('Enter');
   await expect.poll(order).toEqual(['原煤', '精煤', '焦煤']);
+  await expect(numbers).toHaveText(['1', '2', '3']);
 });

@@ -73,18 +73,22 @@ function DragHandle() {
   return <HolderOutlined ref={setActivatorNodeRef} className="wb-drag-handle" aria-label="拖动排序" style={{ cursor: 'move' }} {...listeners} />;
 }
 
-/** The 序号 cell: typing a number 0..rows-1 moves the row there. */
-function IndexCell({ store, rowKey, index }: { store: ChildStore; rowKey: string; index: number }) {
-  const [text, setText] = useState<string | null>(null);
+/**
+ * The row-position box of the sort column (spec 001 §5: a number 0..rows-1 moves the row there),
+ * empty until typed: the 序号 beside it is the row's number, counted from 1 and never typed.
+ */
+function PositionCell({ store, rowKey, count }: { store: ChildStore; rowKey: string; count: number }) {
+  const tr = useTr();
+  const [text, setText] = useState('');
   const commit = () => {
-    if (text === null) return;
+    if (text === '') return;
     const moved = moveRow(store.rows, rowKey, Number(text));
     if (moved) store.rows = moved;
-    setText(null);
+    setText('');
   };
   return (
     <Input
-      size="small" aria-label="行位置" value={text ?? String(index)} style={{ width: 48 }}
+      size="small" aria-label="行位置" placeholder={tr('移至')} title={tr('输入 0–{max} 移动此行', { max: count - 1 })} value={text} style={{ width: 48 }}
       onChange={(e) => setText(e.target.value.replace(/\D+/g, ''))} onBlur={commit} onPressEnter={commit}
     />
   );
@@ -176,8 +180,13 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
     if (moved) store.rows = moved;
   };
   const columns: ColumnType<Item>[] = [
-    ...(draggable ? [{ key: 'sort', title: '', width: 36, align: 'center' as const, render: () => <DragHandle /> }] : []),
-    { key: '#', title: tr('序号'), width: 70, render: (_: unknown, item) => (editable ? <IndexCell store={store} rowKey={item.key} index={item.index} /> : item.index + 1) },
+    // the sort column: the drag handle (a short table) and the typed position (any table)
+    ...(editable ? [{
+      key: 'sort', title: '', width: draggable ? 90 : 60, align: 'center' as const,
+      render: (_: unknown, item: Item) => <Space size={4}>{draggable && <DragHandle />}<PositionCell store={store} rowKey={item.key} count={data.length} /></Space>,
+    }] : []),
+    // the row's number by its position (1, 2, 3 …), renumbered as rows are added, removed and moved
+    { key: '#', title: tr('序号'), width: 70, align: 'center' as const, render: (_: unknown, item) => <span className="wb-row-number">{item.index + 1}</span> },
     ...shown.map((f): ColumnType<Item> => ({
       key: f.fieldName,
       title: f.irequired ? <span><span className="wb-required">*</span>{f.fieldExplain}</span> : f.fieldExplain,
@@ -214,7 +223,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
           <Table.Summary fixed>
             <Table.Summary.Row>
               {editable && <Table.Summary.Cell index={0} />}
-              {draggable && <Table.Summary.Cell index={1} />}
+              {editable && <Table.Summary.Cell index={1} />}
               <Table.Summary.Cell index={2}>{tr('合计')}</Table.Summary.Cell>
               {shown.map((f, i) => (
                 <Table.Summary.Cell key={f.fieldName} index={i + 3} align="right">{f.itotal ? formatValue(f.cgValFormat?.valFormatFun, totals[f.fieldName]) : ''}</Table.Summary.Cell>

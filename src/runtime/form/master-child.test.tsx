@@ -154,4 +154,21 @@ describe('master-child form', () => {
     await user.click(screen.getByRole('button', { name: '插入行' }));
     await waitFor(() => expect(cells('invName').map((c) => c.value)).toEqual(['原煤', '', '精煤']));
   });
+
+  it('序号 numbers the lines by position from 1 and cannot be typed; a new line follows the existing ones, a typed position (0..rows-1) moves a line and the numbers follow', async () => {
+    const { user } = setup({ mode: 'update', rowId: 5 }, { id: 5, version: 2, noticeCode: 'PN-5', children: { pu_notice_line: [{ id: 51, invName: '原煤' }, { id: 52, invName: '精煤' }] } });
+    await waitFor(() => expect(cells('invName')).toHaveLength(2));
+    const numbers = () => [...document.querySelectorAll('.wb-child-table .ant-table-tbody .wb-row-number')].map((n) => n.textContent);
+    const numberCell = (line: number) => cells('invName')[line].closest('tr')!.querySelector('.wb-row-number')!.closest('td')!;
+    expect(numbers()).toEqual(['1', '2']);
+    expect(numberCell(0).querySelector('input')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '新增行' }));
+    await waitFor(() => expect(numbers()).toEqual(['1', '2', '3']));
+    expect(numberCell(2).querySelector('input')).toBeNull();
+    const position = screen.getAllByLabelText('行位置');
+    expect(position.map((p) => (p as HTMLInputElement).value)).toEqual(['', '', '']);
+    await user.type(position[0], '2{Enter}');
+    await waitFor(() => expect(cells('invName').map((c) => c.value)).toEqual(['精煤', '', '原煤']));
+    expect(numbers()).toEqual(['1', '2', '3']);
+  });
 });

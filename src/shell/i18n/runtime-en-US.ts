@@ -34,7 +34,7 @@ export const RUNTIME_EN_US: Record<string, string> = {
   '载入最新数据': 'Load the latest data', '复制新增': 'Add from copy', '称重': 'Weighing', '参照新增': 'Add by reference',
   '单据不存在或已被删除': 'The document does not exist or was deleted',
   // child tables
-  '新增行': 'Add row', '插入行': 'Insert row', '选择物料': 'Choose materials', '选择磅单': 'Choose weigh tickets', '请先选择{partner}': 'Choose the {partner} first', '存货名称': 'Material', '毛重时间': 'Gross time', '扣重(吨)': 'Deduction (t)', '确定删除吗?': 'Delete?', '删除原因': 'Reason for deleting', '只能有一条子表信息': 'Only one detail row is allowed',
+  '新增行': 'Add row', '移至': 'Move to', '输入 0–{max} 移动此行': 'Type 0–{max} to move this row', '插入行': 'Insert row', '选择物料': 'Choose materials', '选择磅单': 'Choose weigh tickets', '请先选择{partner}': 'Choose the {partner} first', '存货名称': 'Material', '毛重时间': 'Gross time', '扣重(吨)': 'Deduction (t)', '确定删除吗?': 'Delete?', '删除原因': 'Reason for deleting', '只能有一条子表信息': 'Only one detail row is allowed',
   '已跳过 {n} 个已在明细中的物料': 'Skipped {n} materials already in the lines', '最多选择一条数据！': 'Select at most one record!',
   // pickers and viewers
   '编码/名称/规格': 'Code/name/spec', '存货编码': 'Material code', '规格型号': 'Specification', '存货分类': 'Material class', '单位': 'Unit', '存货档案': 'Materials',
