@@ -16,10 +16,10 @@ import { checkLineRules, serverValues } from './line-rules';
 import { refuseWeightEdit, weighDeleteRecord } from '../weigh/correct-routes';
 import { NUMBERED_DOCUMENTS } from '../../src/schema/number-rule';
 import { nextNumber } from '../numbering/number-rule';
-import { fillSettlementLines, refuseSettledWeigh, settleTransition } from '../settlement/weigh-settle';
-import { WEIGH_TABLES } from '../weigh/correct-routes';
-import { refreshNoticesOfWeighs, refuseNoticeOverLimit } from '../notice/notice-done';
-import { assayTransition, prepareQuality } from '../quality/assay';
+import { refuseSettledWeigh, settleTransition } from '../settlement/weigh-settle';
+import { refreshNoticesOfWeighs } from '../notice/notice-done';
+import { assayTransition } from '../quality/assay';
+import { prepareDocument } from './prepare-document';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
 type AnyDb = Kysely<any>;
@@ -117,21 +117,6 @@ async function refuseLineWrite(app: FastifyInstance, def: ResourceDefinition, wh
 }
 
 const STALE = '数据已被他人修改，请刷新后重试';
-
-/**
- * Document rules that rewrite a submission before it is checked: a weigh record's settlement is
- * the server's (ignored when sent); a settlement's weigh-record lines are copied from their weigh
- * records.
- */
-async function prepareDocument(trx: AnyDb, def: ResourceDefinition, orgId: number, body: Record<string, unknown>, current: Row | null): Promise<void> {
-  if (WEIGH_TABLES.has(def.tableName)) { for (const f of ['settleId', 'settleCode', 'waterRate', 'impurityRate', 'assayCode']) delete body[f]; }
-  prepareQuality(def.tableName, body, current);
-  // a notice line's 已执行量 follows its weigh records (server/notice/notice-done.ts)
-  const lines = (body.children as Record<string, unknown> | undefined)?.[`${def.tableName}_line`];
-  if ((def.tableName === 'pu_notice' || def.tableName === 'sa_notice') && Array.isArray(lines)) for (const l of lines) if (l && typeof l === 'object') delete (l as Record<string, unknown>).doneQty;
-  await fillSettlementLines(trx, def.tableName, orgId, body, current);
-  if (!current) await refuseNoticeOverLimit(trx, def.tableName, orgId, body);
-}
 
 /** What a numbered document's number holds until the saving transaction takes the real one. */
 const PENDING_NUMBER = '(自动生成)';
