@@ -1,3 +1,6 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import type { Kysely } from 'kysely';
 import type { FieldDefinition } from '../../src/schema/field-definition';
 import { announcementProblem } from '../../src/schema/announcement';
@@ -9,8 +12,14 @@ import { scaleProblem } from '../../src/schema/weigh';
 import { numberRuleProblem } from '../../src/schema/number-rule';
 import { assayGroupProblem } from '../../src/schema/assay';
 import { settleRuleProblem } from '../../src/schema/settle';
+import { isDateText, storedDate } from '../../src/schema/date-text';
+import { recordProblem, type Instant, type RecordLabels } from '../../src/schema/record-rules';
+import type { ResourceDefinition } from '../../src/schema/resource';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/app-error';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /**
  * The server's half of the form engine's validation: every create and update is checked against
@@ -133,10 +142,39 @@ const TABLE_RULES: Record<string, (row: Readonly<Record<string, unknown>>) => { 
   as_inventory: settleRuleProblem,
 };
 
-/** Refuses a row that breaks its table's rules, judged on the stored row overlaid with the submission. */
-export function checkTableRules(tableName: string, body: Readonly<Record<string, unknown>>, current?: Readonly<Record<string, unknown>>): void {
-  const rule = TABLE_RULES[tableName];
-  if (!rule) return;
-  const problem = rule({ ...(current ?? {}), ...body });
+/** A zone written at the end of a date-time (`…08:00:00Z`, `…08:00:00+08:00`). */
+const ZONED = /[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Dates as the server reads them: text without a zone (`2026-12-05`, what the form's boxes send) is
+ * that day and time in the configured zone, as the database stores it; a stored Date or zoned text
+ * is its instant.
+ */
+export function zonedInstant(timeZone: string): Instant {
+  return (value) => {
+    const text = typeof value === 'string' ? value.trim() : null;
+    if (text !== null && isDateText(text) && !ZONED.test(text)) return dayjs.tz(text, timeZone).valueOf();
+    return storedDate(value)?.getTime() ?? null;
+  };
+}
+
+/**
+ * Refuses a row that breaks its table's rules or the record's rules (record-rules.ts: an end
+ * before its start, a negative tare), judged on the stored row overlaid with the submission. The
+ * fields are named by the published form's labels, else by the table's columns.
+ */
+export function checkTableRules(
+  def: Pick<ResourceDefinition, 'tableName' | 'columns'>, body: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>> | undefined,
+  fields: readonly FieldDefinition[] | null | undefined, timeZone: string,
+): void {
+  const row = { ...(current ?? {}), ...body };
+  const rule = TABLE_RULES[def.tableName];
+  const problem = rule?.(row) ?? recordProblem(row, labelsOf(def, fields), zonedInstant(timeZone));
   if (problem) throw badRequest(problem.message, { field: problem.field });
+}
+
+function labelsOf(def: Pick<ResourceDefinition, 'columns'>, fields: readonly FieldDefinition[] | null | undefined): RecordLabels {
+  const shown = new Map((fields ?? []).map((f) => [f.fieldName, f.fieldExplain]));
+  return [...def.columns.map((c) => ({ fieldName: c.fieldName, fieldExplain: shown.get(c.fieldName) ?? c.fieldExplain })),
+    ...(fields ?? []).filter((f) => !def.columns.some((c) => c.fieldName === f.fieldName))];
 }

@@ -93,6 +93,7 @@ async function checkedChildren(app: FastifyInstance, def: ResourceDefinition, ch
       if (id !== undefined && id !== null && !(Number.isSafeInteger(id) && (id as number) > 0)) throw badRequest(`${line.tableExplain}第 ${index + 1} 行的 id 无效`, { field: `children.${table}[${index}].id` });
       try {
         checkFormRules(lineFields, fields, id ? 'update' : 'create');
+        checkTableRules(line, fields, undefined, lineFields, app.svc.config.timezone);
         const values = await rowValues(app.svc.db, line, fields, id ? 'update' : 'create');
         checked.push({ index, ...(id ? { id: id as number } : {}), values });
       } catch (error) {
@@ -176,7 +177,7 @@ export async function planCreate(app: FastifyInstance, request: FastifyRequest, 
   const numbered = NUMBERED_DOCUMENTS[def.tableName] ? def.columns.find((c) => c.fieldName === NUMBERED_DOCUMENTS[def.tableName].field) : undefined;
   const body = withCalculations(form, def.tableName, numbered ? { ...raw, [numbered.fieldName]: PENDING_NUMBER } : raw);
   checkFormRules(form?.formSubList, body, 'create');
-  checkTableRules(def.tableName, body);
+  checkTableRules(def, body, undefined, form?.formSubList, app.svc.config.timezone);
   checkLineCount(form, body, 'create');
   const { main, children } = splitChildren(body);
   const values = await rowValues(app.svc.db, def, main, 'create');
@@ -314,7 +315,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         if (current && refusal) throw badRequest(`${rowName(def, current)}：${refusal}`);
         const body = withCalculations(form, def.tableName, fields, current);
         checkFormRules(form?.formSubList, body, current ? 'update' : 'create', current);
-        checkTableRules(def.tableName, body, current);
+        checkTableRules(def, body, current, form?.formSubList, app.svc.config.timezone);
         // lines are not synced: a document that must have one cannot be added here
         checkLineCount(form, body, current ? 'update' : 'create');
         planned.push({ current, values: await rowValues(app.svc.db, def, body, current ? 'update' : 'create') });
@@ -377,7 +378,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const body = withCalculations(form, def.tableName, sent, row);
     const { main, children } = splitChildren(body);
     checkFormRules(form?.formSubList, main, 'update', row);
-    checkTableRules(def.tableName, main, row);
+    checkTableRules(def, main, row, form?.formSubList, app.svc.config.timezone);
     checkLineCount(form, body, 'update');
     const values = await rowValues(app.svc.db, def, main, 'update');
     await assertUnique(db, def, currentOrg(request), values, row.id);

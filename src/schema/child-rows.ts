@@ -2,6 +2,7 @@ import { resolveDefault, type DefaultContext } from './defaults';
 import type { FieldDefinition } from './field-definition';
 import { sumColumn } from './calculate';
 import { checkFieldValue, isEmpty } from './validate';
+import { fieldRecordProblem } from './record-rules';
 
 /**
  * The child table of a master-child document (spec 001 §2 screens 2 and 3, §4, §5): rows as plain
@@ -84,10 +85,15 @@ export function addUnique(rows: readonly ChildRow[], added: readonly ChildRow[],
   return out;
 }
 
-/** The cell rule: a shown, updatable, required field must not be empty ('{label}不能为空！'); then the field's value rules. */
-export function cellProblem(field: FieldDefinition, value: unknown): string | null {
+/**
+ * The cell rule: a shown, updatable, required field must not be empty (the form's required message,
+ * '{label}不能为空！'); then the field's value rules; then, given its line and the table's fields,
+ * the record's rules over the line (record-rules.ts: an end before its start, a negative tare).
+ */
+export function cellProblem(field: FieldDefinition, value: unknown, row?: Readonly<Record<string, unknown>>, fields?: readonly FieldDefinition[]): string | null {
   if (field.ishow !== false && field.iupdate !== false && field.irequired && isEmpty(value)) return `${field.fieldExplain}不能为空！`;
-  return isEmpty(value) ? null : checkFieldValue(field, value);
+  if (isEmpty(value)) return null;
+  return checkFieldValue(field, value) ?? (row && fields ? fieldRecordProblem(field.fieldName, { ...row, [field.fieldName]: value }, fields) : null);
 }
 
 export interface CellProblem { rowKey: string; index: number; field: string; message: string }
@@ -95,7 +101,7 @@ export function validateRows(rows: readonly ChildRow[], fields: readonly FieldDe
   const out: CellProblem[] = [];
   rows.forEach((row, index) => {
     for (const f of fields) {
-      const message = cellProblem(f, row[f.fieldName]);
+      const message = cellProblem(f, row[f.fieldName], row, fields);
       if (message) out.push({ rowKey: row.rowKey, index, field: f.fieldName, message });
     }
   });

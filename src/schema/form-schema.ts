@@ -6,6 +6,7 @@ import { isMultiplePicker } from './picker';
 import type { Template } from './template';
 import { componentOf, formColumns, isFullRow, type FormComponentName } from './form-controls';
 import { MULTI_KINDS, checkFieldValue, isEmpty, requiredMessage } from './validate';
+import { fieldRecordProblem, hasRecordRule, type RecordLabels } from './record-rules';
 
 /**
  * Field definitions → a Formily schema (plain data plus validator functions made here, never from
@@ -30,7 +31,9 @@ export interface PickerProps {
   paramLinks?: ParamLink[] | null;
 }
 
-export type FieldValidator = (value: unknown) => string | undefined;
+/** What Formily hands a validator besides the value: the form, whose values a rule over several fields reads. */
+export interface ValidatorContext { form?: { values?: Readonly<Record<string, unknown>> } }
+export type FieldValidator = (value: unknown, rule?: unknown, ctx?: ValidatorContext) => string | undefined;
 export interface ValidatorRule { required?: boolean; message?: string; triggerType?: 'onInput' | 'onBlur'; validator?: FieldValidator }
 
 export interface FormSchemaNode {
@@ -88,11 +91,18 @@ export function isEditable(field: FieldDefinition, mode: FormMode): boolean {
   return true;
 }
 
-/** The validators of a field: required (change form of the message), then its value rules on blur. */
-export function validatorsOf(field: FieldDefinition): ValidatorRule[] {
+/**
+ * The validators of a field: required (change form of the message), its value rules on blur, and the
+ * record's rules over it and the form's other fields (record-rules.ts: an end before its start, a
+ * negative tare) as its value changes; `all` are the form's fields.
+ */
+export function validatorsOf(field: FieldDefinition, all: RecordLabels = [field]): ValidatorRule[] {
   const rules: ValidatorRule[] = [];
   if (field.irequired) rules.push({ required: true, message: requiredMessage(field, 'change') });
   rules.push({ triggerType: 'onBlur', validator: (value) => checkFieldValue(field, value) ?? undefined });
+  if (hasRecordRule(field.fieldName, all)) {
+    rules.push({ validator: (value, _rule, ctx) => fieldRecordProblem(field.fieldName, { ...ctx?.form?.values, [field.fieldName]: value }, all) ?? undefined });
+  }
   return rules;
 }
 
@@ -173,7 +183,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
           } satisfies PickerProps,
         } : {}),
       },
-      'x-validator': validatorsOf(field),
+      'x-validator': validatorsOf(field, all),
       'x-pattern': isEditable(field, mode) ? 'editable' : mode === 'view' ? 'readPretty' : 'disabled',
       'x-display': field.ihidden ? 'hidden' : 'visible',
     };

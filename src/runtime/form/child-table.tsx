@@ -32,7 +32,9 @@ const errorKey = (rowKey: string, field: string) => `${rowKey}:${field}`;
 export const VIRTUAL_FROM = 50;
 
 /** One cell of the table: its control's editable cell (its message in a tooltip), or its read-only cell. */
-const Cell = memo(function Cell({ store, row, field, editable, controls }: { store: ChildStore; row: ChildRow; field: FieldDefinition; editable: boolean; controls: ControlRegistry }) {
+const Cell = memo(function Cell({ store, row, field, fields, editable, controls }: {
+  store: ChildStore; row: ChildRow; field: FieldDefinition; fields: readonly FieldDefinition[]; editable: boolean; controls: ControlRegistry;
+}) {
   const snap = useSnapshot(row);
   const errors = useSnapshot(store.errors);
   const value = snap[field.fieldName];
@@ -42,7 +44,7 @@ const Cell = memo(function Cell({ store, row, field, editable, controls }: { sto
   if (!editable) return <descriptor.ReadCell field={field} value={value} />;
   const set = (v: unknown) => { row[field.fieldName] = v; };
   const check = () => {
-    const message = cellProblem(field, row[field.fieldName]);
+    const message = cellProblem(field, row[field.fieldName], row, fields);
     if (message) store.errors[errorKey(row.rowKey, field.fieldName)] = message;
     else delete store.errors[errorKey(row.rowKey, field.fieldName)];
   };
@@ -191,7 +193,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
       key: f.fieldName,
       title: f.irequired ? <span><span className="wb-required">*</span>{f.fieldExplain}</span> : f.fieldExplain,
       width: childColumnWidth(f),
-      render: (_: unknown, item) => <Cell store={store} row={item.row} field={f} editable={editable && f.iupdate !== false} controls={controls} />,
+      render: (_: unknown, item) => <Cell store={store} row={item.row} field={f} fields={fields} editable={editable && f.iupdate !== false} controls={controls} />,
     })),
   ];
 

@@ -1,7 +1,8 @@
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { isField } from '@formily/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Template } from '../../schema/template';
-import { DynamicForm, useTemplateForm } from './dynamic-form';
+import { DynamicForm, useTemplateForm, type DynamicFormHandle } from './dynamic-form';
 
 afterEach(() => { cleanup(); vi.restoreAllMocks(); });
 
@@ -50,5 +51,37 @@ describe('DynamicForm', () => {
     // precondition: the grid's on-screen box is 180 px wide, room for one column only
     expect(Element.prototype.getBoundingClientRect.call(grid).width).toBe(180);
     await waitFor(() => expect(grid.style.gridTemplateColumns).toMatch(/^repeat\(4,/));
+  });
+
+  it('checks a period and a preset tare as the server does: 结束日期 before 开始日期 and a negative 预置皮重 are refused on their fields, and a later 开始日期 checks 结束日期 again', async () => {
+    const period: Pick<Template, 'formatStyle' | 'formSubList'> = {
+      formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+      formSubList: [
+        { fieldName: 'beginDate', fieldExplain: '开始日期', formSubmitType: 'DATA_BOX', fieldType: 'DATE', seq: 1 },
+        { fieldName: 'endDate', fieldExplain: '结束日期', formSubmitType: 'DATA_BOX', fieldType: 'DATE', seq: 2 },
+        { fieldName: 'tareWeight', fieldExplain: '预置皮重(吨)', formSubmitType: 'ONE_TXT', fieldType: 'NUMBER', seq: 3 },
+      ],
+    };
+    let handle: DynamicFormHandle | null = null;
+    function PeriodForm() {
+      const h = useTemplateForm(period, 'update', { now: new Date() }, { beginDate: '2026-12-05', endDate: '2026-12-05', tareWeight: '0' });
+      handle = h;
+      return <DynamicForm handle={h} buttons={false} />;
+    }
+    render(<PeriodForm />);
+    await waitFor(() => expect(document.querySelector('[data-field="tareWeight"]')).toBeTruthy());
+    const form = handle!.form;
+    const errors = (name: string) => { const f = form.query(name).take(); return isField(f) ? f.selfErrors : null; };
+    // the same day and a tare of 0 pass
+    await act(() => form.validate().catch(() => undefined));
+    expect([errors('endDate'), errors('tareWeight')]).toEqual([[], []]);
+    await act(async () => { form.setValuesIn('endDate', '2026-12-04'); form.setValuesIn('tareWeight', '-5'); await form.validate().catch(() => undefined); });
+    expect(errors('endDate')).toEqual(['结束日期不能早于开始日期']);
+    expect(errors('tareWeight')).toEqual(['预置皮重不能小于0']);
+    await act(async () => { form.setValuesIn('endDate', '2026-12-06'); await form.validate().catch(() => undefined); });
+    expect(errors('endDate')).toEqual([]);
+    // moving the start past the end marks the end, without touching it
+    await act(async () => { form.setValuesIn('beginDate', '2026-12-08'); });
+    await waitFor(() => expect(errors('endDate')).toEqual(['结束日期不能早于开始日期']));
   });
 });

@@ -1,10 +1,11 @@
-import { createForm, onFieldValueChange, type Form } from '@formily/core';
+import { createForm, isField, onFieldValueChange, type Form } from '@formily/core';
 import { FormLayout } from '@formily/antd-v5';
 import { FormProvider, createSchemaField, type ISchema } from '@formily/react';
 import { Button, Space } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import type { DefaultContext } from '../../schema/defaults';
 import { compileForm, FORM_MIN_WIDTH, type CompiledForm, type FormMode } from '../../schema/form-schema';
+import { periodsOf } from '../../schema/record-rules';
 import type { Template } from '../../schema/template';
 import { useTr } from '../runtime-context';
 import { formComponentsOf, useControls } from '../controls';
@@ -49,6 +50,16 @@ function clearLinkedIds(form: Form) {
   });
 }
 
+/** A period's end is checked again when its start changes (record-rules.ts: the end may not be earlier). */
+function recheckPeriodEnds(form: Form, fields: CompiledForm['fields']) {
+  for (const [start, end] of periodsOf(fields)) {
+    onFieldValueChange(start, () => {
+      const field = form.query(end).take();
+      if (isField(field) && field.value !== null && field.value !== undefined && field.value !== '') void field.validate().catch(() => undefined);
+    });
+  }
+}
+
 export interface DynamicFormHandle { form: Form; compiled: CompiledForm }
 
 /** Builds the Formily form of a template in a mode; the caller keeps it (values survive re-renders). */
@@ -57,7 +68,7 @@ export function useTemplateForm(template: Pick<Template, 'formatStyle' | 'formSu
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const compiled = useMemo(() => compileForm(template, mode, ctx), [template, mode]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const form = useMemo(() => createForm({ initialValues, effects: (f) => clearLinkedIds(f), validateFirst: false }), [compiled]);
+  const form = useMemo(() => createForm({ initialValues, effects: (f) => { clearLinkedIds(f); recheckPeriodEnds(f, compiled.fields); }, validateFirst: false }), [compiled]);
   return { form, compiled };
 }
 

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+
+type Row = Record<string, unknown> & { id: number; version: number };
+
+describe.each(DATABASES)('business checks of the operators’ documents on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = (await t.login('admin')).access;
+  });
+  afterAll(async () => { await t.close(); });
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const detail = async (base: string, id: number) => (await call('GET', `${base}/detail/${id}`)).json().data as Row;
+
+  const expect400 = (res: { statusCode: number; json(): { success: boolean; code: string; msg: string; data: { field?: string } | null } }, field: string, msg: string) => {
+    expect(res.statusCode, JSON.stringify(res.json())).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: '400', msg, data: { field } });
+  };
+
+  it('refuses a notice whose 结束日期 is before its 开始日期, naming 结束日期, on create and on an update of either date', async () => {
+    const notice = { vendorName: '山西恒通矿业有限公司', children: { pu_notice_line: [{ invName: '原煤', planQty: '10' }] } };
+    expect400(await call('POST', '/purorder/pu-notice/create', { ...notice, beginDate: '2026-12-05', endDate: '2026-12-04' }), 'endDate', '结束日期不能早于开始日期');
+    expect400(await call('POST', '/sale/sa-notice/create', { customerName: '包头华源钢铁有限公司', beginDate: '2026-12-05', endDate: '2026-12-04' }), 'endDate', '结束日期不能早于开始日期');
+    // the same day is a period of one day
+    const made = await call('POST', '/purorder/pu-notice/create', { ...notice, beginDate: '2026-12-05', endDate: '2026-12-05' });
+    expect(made.json(), made.body).toMatchObject({ success: true });
+    const doc = await detail('/purorder/pu-notice', made.json().data.id);
+    // an update sending one date is judged with the stored other one
+    expect400(await call('PUT', '/purorder/pu-notice/update', { id: doc.id, version: doc.version, endDate: '2026-12-04' }), 'endDate', '结束日期不能早于开始日期');
+    expect400(await call('PUT', '/purorder/pu-notice/update', { id: doc.id, version: doc.version, beginDate: '2026-12-06' }), 'endDate', '结束日期不能早于开始日期');
+    const later = await call('PUT', '/purorder/pu-notice/update', { id: doc.id, version: doc.version, endDate: '2026-12-31' });
+    expect(later.json(), later.body).toMatchObject({ success: true });
+  });
+
+  it('refuses the other periods the same way: an IC card expiring before it is issued, an assay group ending before it starts', async () => {
+    expect400(await call('POST', '/material/as-ic-card/create', { cardNo: 'BC-0001', cardType: 'TEMP', issueDate: '2026-12-05', expireDate: '2026-11-30' }), 'expireDate', '有效期至不能早于发卡日期');
+    expect((await call('POST', '/material/as-ic-card/create', { cardNo: 'BC-0002', cardType: 'TEMP', issueDate: '2026-12-05', expireDate: '2026-12-30' })).statusCode).toBe(200);
+    expect400(await call('POST', '/quality/qc-assay-group/create', {
+      groupCode: 'BC-HYZ-1', bizType: 'PU', materialName: '原煤', beginTime: '2026-12-05 08:00:00', endTime: '2026-12-05 07:00:00',
+    }), 'endTime', '结束时间不能早于开始时间');
+  });
+
+  it('refuses a negative 预置皮重 of a vehicle, on create and update; 0 is a tare', async () => {
+    expect400(await call('POST', '/material/as-vehicle/create', { plateNumber: '蒙Z98765', tareWeight: -5 }), 'tareWeight', '预置皮重不能小于0');
+    expect400(await call('POST', '/material/as-vehicle/create', { plateNumber: '蒙Z98765', tareWeight: '-0.5' }), 'tareWeight', '预置皮重不能小于0');
+    const made = await call('POST', '/material/as-vehicle/create', { plateNumber: '蒙Z98765', tareWeight: '0' });
+    expect(made.json(), made.body).toMatchObject({ success: true });
+    const vehicle = await detail('/material/as-vehicle', made.json().data.id);
+    expect400(await call('PUT', '/material/as-vehicle/update', { id: vehicle.id, version: vehicle.version, tareWeight: '-5' }), 'tareWeight', '预置皮重不能小于0');
+    expect((await detail('/material/as-vehicle', vehicle.id)).tareWeight).toBe('0.000');
+  });
+});
