@@ -19,7 +19,7 @@ import { nextNumber } from '../numbering/number-rule';
 import { refuseSettledWeigh, settleTransition } from '../settlement/weigh-settle';
 import { refreshNoticesOfWeighs } from '../notice/notice-done';
 import { assayTransition } from '../quality/assay';
-import { prepareDocument } from './prepare-document';
+import { prepareDocument, withHeaderFromLines } from './prepare-document';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
 type AnyDb = Kysely<any>;
@@ -180,6 +180,7 @@ export async function planCreate(app: FastifyInstance, request: FastifyRequest, 
   checkTableRules(def, body, undefined, form?.formSubList, app.svc.config.timezone);
   checkLineCount(form, body, 'create');
   const { main, children } = splitChildren(body);
+  withHeaderFromLines(def.tableName, main, children, true);
   const values = await rowValues(app.svc.db, def, main, 'create');
   await assertUnique(app.svc.db as AnyDb, def, orgId, numbered ? { ...values, [numbered.fieldDbName]: undefined } : values);
   const lines = await checkedChildren(app, def, children);
@@ -380,6 +381,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     checkFormRules(form?.formSubList, main, 'update', row);
     checkTableRules(def, main, row, form?.formSubList, app.svc.config.timezone);
     checkLineCount(form, body, 'update');
+    withHeaderFromLines(def.tableName, main, children, false);
     const values = await rowValues(app.svc.db, def, main, 'update');
     await assertUnique(db, def, currentOrg(request), values, row.id);
     const lines = await checkedChildren(app, def, children);

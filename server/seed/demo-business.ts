@@ -8,6 +8,7 @@ import type { DB } from '../db/schema';
 import { calculatedFields } from './templates';
 import { defaultRule } from '../../src/schema/number-rule';
 import { DEFAULT_ASSAY_ITEMS } from '../../src/schema/assay';
+import { noticeHeader } from '../../src/schema/document-header';
 
 /** A small deterministic generator, so every demo database holds the same data. */
 export function prng(seed: number): () => number {
@@ -430,11 +431,10 @@ async function seedNotices(any: AnyDb, org: Org, index: number, now: Date, kind:
       const done = Math.min(plan, Math.floor(random() * plan * (open ? 0.8 : 1.05) * 1000) / 1000);
       return { invName: names[(first + j * 3) % names.length], planQty: plan.toFixed(3), doneQty: done.toFixed(3), maxLimit: (plan * 1.1).toFixed(3), isOpen: open };
     });
-    const planQty = lines.reduce((sum, l) => sum + Number(l.planQty), 0);
     const notice = await any.insertInto(`${kind}_notice`).values({
       ...baseOf(org), noticeCode: `${org.code}${pu ? 'PN' : 'SN'}${begin.getFullYear()}${String(i + 1).padStart(4, '0')}`,
       [pu ? 'vendorName' : 'customerName']: partners[Math.floor(random() * partners.length)],
-      materialName: lines.map((l) => l.invName).join('、').slice(0, 100), planQty: planQty.toFixed(3), beginDate: begin, endDate: end,
+      ...noticeHeader(lines), beginDate: begin, endDate: end, // 物料 and 计划量 by the server's rule (document-header.ts)
       remark: open ? null : '已到期', status: i % 4 === 0 ? 'FREE' : 'AUDITED',
     }).returning('id').executeTakeFirstOrThrow() as { id: number };
     await any.insertInto(`${kind}_notice_line`).values(lines.map((l) => ({ ...baseOf(org), noticeId: notice.id, ...l }))).execute();

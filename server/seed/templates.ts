@@ -8,6 +8,7 @@ import { checkTemplate } from '../templates/template-check';
 import { canonical, ensureAdminTemplates } from './admin-templates';
 import { BUILTIN_ENUMS, BUILTIN_RESOURCES } from './resources';
 import { NUMBERED_DOCUMENTS } from '../../src/schema/number-rule';
+import { HEADERS_FROM_LINES } from '../../src/schema/document-header';
 import { DEFAULT_ASSAY_ITEMS, GROUP_ACTIONS, SAMPLE_CARS } from '../../src/schema/assay';
 
 export const BUTTONS_BY_KIND: Record<ResourceDefinition['kind'], [string, string][]> = {
@@ -115,6 +116,8 @@ function formField(def: ResourceDefinition, c: ResourceColumn, seq: number): Fie
     ...(HIDDEN_FORM_FIELDS.has(c.fieldName) ? { ihidden: true } : {}),
     ...(c.fieldType === 'DATE' && c.required ? { defaultValue: { type: 'date' as const } } : {}),
     ...(serverValue ? { iautoCode: true, iupdate: false } : {}),
+    // the form shows the header its lines make as they change (the server sets it on save)
+    ...(HEADERS_FROM_LINES[def.tableName]?.fields.includes(c.fieldName) ? { tipsMessage: '按明细汇总' } : {}),
     ...(isBookkeeping(def.tableName, c.fieldName) ? { ishow: false } : {}),
     ...FIELD_EXTRAS[def.tableName]?.[c.fieldName],
     ...(rule ? { cgValidate: rule } : {}),
@@ -217,8 +220,9 @@ const SERVER_LINE_DOCUMENTS = new Set(['qc_assay_group']);
 export const SINGLE_CHILD_FORMS = new Set(['pu_registry', 'sa_registry']);
 /** Documents picked in other forms (they get a popup template like the master tables). */
 const PICKED_DOCUMENTS = new Set(['pu_notice', 'sa_notice', 'qc_assay_group']);
-/** Fields the server writes (shown read-only): a weigh record's settlement, a notice line's 已执行量. */
-const SERVER_FIELDS: Record<string, string[]> = {
+/** Fields the server writes (shown read-only): a weigh record's settlement, a notice line's 已执行量, a notice's 物料 and 计划量 (from its lines). */
+const SERVER_FIELDS: Record<string, readonly string[]> = {
+  ...Object.fromEntries(Object.entries(HEADERS_FROM_LINES).map(([table, rule]) => [table, rule.fields])),
   mm_pu_weigh: ['settleCode', 'waterRate', 'impurityRate', 'assayCode', 'settleScale', 'settleRounding'],
   mm_sa_weigh: ['settleCode', 'waterRate', 'impurityRate', 'assayCode', 'settleScale', 'settleRounding'],
   pu_notice_line: ['doneQty'], sa_notice_line: ['doneQty'], qc_assay_group: ['groupState', 'recheckState'], qc_assay_result: ['passed'],

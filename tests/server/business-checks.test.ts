@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noticeHeader } from '../../src/schema/document-header';
 import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
 
 type Row = Record<string, unknown> & { id: number; version: number };
@@ -15,6 +16,51 @@ describe.each(DATABASES)('business checks of the operators’ documents on %s', 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload === undefined ? {} : { payload: payload as object }) });
   const detail = async (base: string, id: number) => (await call('GET', `${base}/detail/${id}`)).json().data as Row;
+
+  it('a new notice takes its 物料 and 计划量 from its lines (what the client sends for them is ignored); an update with lines follows them, one without keeps them', async () => {
+    const made = await call('POST', '/purorder/pu-notice/create', {
+      vendorName: '山西恒通矿业有限公司', materialName: '随便', planQty: '1',
+      children: { pu_notice_line: [{ invName: '原煤', planQty: '120.5' }, { invName: '精煤', planQty: '30' }] },
+    });
+    expect(made.json(), made.body).toMatchObject({ success: true });
+    let doc = await detail('/purorder/pu-notice', made.json().data.id);
+    expect([doc.materialName, doc.planQty]).toEqual(['原煤、精煤', '150.500']);
+    // the list's quick search finds it by its material, and its 合计 counts it
+    const found = (await call('POST', '/purorder/pu-notice/list', { search: [{ key: 'materialName', op: 'like', val: '原煤、精煤' }, { key: 'noticeCode', op: 'eq', val: doc.noticeCode }] })).json().data;
+    expect(found.list.map((r: Row) => r.id)).toEqual([doc.id]);
+
+    const lines = (doc.children as { pu_notice_line: Row[] }).pu_notice_line;
+    const changed = await call('PUT', '/purorder/pu-notice/update', {
+      id: doc.id, version: doc.version, children: { pu_notice_line: [{ id: lines[1].id, invName: '精煤', planQty: '40' }, { invName: '焦煤', planQty: '0.25' }] },
+    });
+    expect(changed.json(), changed.body).toMatchObject({ success: true });
+    doc = await detail('/purorder/pu-notice', doc.id);
+    expect([doc.materialName, doc.planQty]).toEqual(['精煤、焦煤', '40.250']);
+    // sent back as detail answered it, or changed by hand, without the lines: the stored header stays
+    const kept = await call('PUT', '/purorder/pu-notice/update', { id: doc.id, version: doc.version, remark: '只改备注', materialName: '别的', planQty: '9' });
+    expect(kept.json(), kept.body).toMatchObject({ success: true });
+    doc = await detail('/purorder/pu-notice', doc.id);
+    expect([doc.materialName, doc.planQty, doc.remark]).toEqual(['精煤、焦煤', '40.250', '只改备注']);
+  });
+
+  it('a sale notice does the same; one made without lines has no 物料 or 计划量', async () => {
+    const made = await call('POST', '/sale/sa-notice/create', { customerName: '包头华源钢铁有限公司', children: { sa_notice_line: [{ invName: '焦炭', planQty: '800' }] } });
+    expect(made.json(), made.body).toMatchObject({ success: true });
+    const doc = await detail('/sale/sa-notice', made.json().data.id);
+    expect([doc.materialName, doc.planQty]).toEqual(['焦炭', '800.000']);
+    const bare = await call('POST', '/sale/sa-notice/create', { customerName: '包头华源钢铁有限公司', materialName: '焦炭', planQty: '5' });
+    const none = await detail('/sale/sa-notice', bare.json().data.id);
+    expect([none.materialName, none.planQty]).toEqual([null, null]);
+  });
+
+  it('the demo seed made its notices\' headers by the same rule', async () => {
+    const list = (await call('POST', '/purorder/pu-notice/list', { limit: { pn: 1, ps: 3 }, search: [{ key: 'noticeCode', op: 'like', val: 'PN' }] })).json().data.list as Row[];
+    expect(list.length).toBeGreaterThan(0);
+    for (const { id } of list) {
+      const doc = await detail('/purorder/pu-notice', id);
+      expect({ materialName: doc.materialName, planQty: doc.planQty }).toEqual(noticeHeader((doc.children as { pu_notice_line: Row[] }).pu_notice_line));
+    }
+  });
 
   const expect400 = (res: { statusCode: number; json(): { success: boolean; code: string; msg: string; data: { field?: string } | null } }, field: string, msg: string) => {
     expect(res.statusCode, JSON.stringify(res.json())).toBe(400);

@@ -2,6 +2,7 @@ import { App as AntApp, Alert, Button, Modal, Skeleton, Space } from 'antd';
 import { onFieldValueChange } from '@formily/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { subscribe } from 'valtio';
+import { HEADERS_FROM_LINES, headerFromLines } from '../../schema/document-header';
 import { recalculateMain, rowRecalculator } from '../../schema/form-calc';
 import type { FieldDefinition } from '../../schema/field-definition';
 import type { FormMode } from '../../schema/form-schema';
@@ -146,6 +147,25 @@ function useCalculations(form: import('@formily/core').Form, fields: readonly Fi
   }, [form, fields, mainTable, childLists, stores]);
 }
 
+/**
+ * A header that follows the lines (schema/document-header.ts: a notice's 物料 and 计划量), shown as
+ * the lines change; the server sets the same values when it saves the document.
+ */
+function useHeaderFromLines(form: import('@formily/core').Form, fields: readonly FieldDefinition[], mainTable: string | null | undefined,
+  childLists: readonly { customTable: string }[], stores: readonly ChildStore[]) {
+  useEffect(() => {
+    if (!mainTable || !HEADERS_FROM_LINES[mainTable]) return;
+    const update = () => {
+      const header = headerFromLines(mainTable, Object.fromEntries(childLists.map((c, i) => [c.customTable, stores[i].rows])));
+      const changes = Object.entries(header ?? {}).filter(([name, value]) => fields.some((f) => f.fieldName === name) && (form.values[name] ?? null) !== value);
+      if (changes.length) form.setValues(Object.fromEntries(changes));
+    };
+    update();
+    const stops = stores.map((store) => subscribe(store, update));
+    return () => stops.forEach((stop) => stop());
+  }, [form, fields, mainTable, childLists, stores]);
+}
+
 export function RecordForm({ template, mode, row, base, onClose, onSaved, placement = 'dialog', weighStatus = null, dryRun }: {
   template: Template; mode: FormMode; row: Record<string, unknown>; base: string; onClose(): void; onSaved(): void;
   /**
@@ -180,6 +200,7 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
     return () => clearTimeout(timer);
   }, [masterChild, mode, doc, ctx]);
   useCalculations(handle.form, fields, template.customTable, childLists, stores);
+  useHeaderFromLines(handle.form, fields, template.customTable, childLists, stores);
   // one key per attempt: a double click or a retry after a lost answer makes one record; a refusal the
   // server answered (400, 403, 422…) ends the attempt, so the corrected form is a new request with a new key
   const idempotencyKey = useRef<string | null>(null);

@@ -102,6 +102,33 @@ describe('master-child form', () => {
     });
   });
 
+  it('a notice\'s 物料 and 计划量 follow its lines as they change, read-only, and are not sent (the server sets them)', async () => {
+    const withHeader: Template = { ...notice, formSubList: [
+      ...notice.formSubList!,
+      { fieldName: 'materialName', fieldExplain: '物料', formSubmitType: 'ONE_TXT', fieldType: 'CHAR', iautoCode: true, iupdate: false, seq: 20 },
+      { fieldName: 'planQty', fieldExplain: '计划量(吨)', formSubmitType: 'ONE_TXT', fieldType: 'NUMBER', iautoCode: true, iupdate: false, seq: 30 },
+    ] };
+    const { calls, user } = setup({ mode: 'create' }, {}, withHeader);
+    await waitFor(() => expect(cells('invName')).toHaveLength(1), { timeout: 2000 });
+    const header = (field: string) => document.querySelector<HTMLElement>(`[data-field="${field}"]`)!;
+    const shown = (field: string) => { const el = header(field); return el instanceof HTMLInputElement ? el.value : el.querySelector('input')?.value ?? el.textContent; };
+    expect(header('materialName')).toHaveProperty('disabled', true);
+    await user.type(document.querySelector<HTMLInputElement>('[data-field="noticeCode"]')!, 'PN-2');
+    await user.type(cells('invName')[0], '原煤');
+    await typeCell(user, 'planQty', 0, '12.5');
+    await waitFor(() => expect([shown('materialName'), shown('planQty')]).toEqual(['原煤', '12.5']));
+    await user.click(screen.getByRole('button', { name: '新增行' }));
+    await user.type(cells('invName')[1], '精煤');
+    await typeCell(user, 'planQty', 1, '0.25');
+    await waitFor(() => expect([shown('materialName'), shown('planQty')]).toEqual(['原煤、精煤', '12.75']));
+    await new Promise((r) => setTimeout(r, 650));
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/create'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/create'))!.body).toEqual({
+      noticeCode: 'PN-2', children: { pu_notice_line: [{ invName: '原煤', planQty: '12.5' }, { invName: '精煤', planQty: '0.25' }] },
+    });
+  });
+
   it('copy needs one selected line; an edit keeps the ids of existing lines', async () => {
     const { calls, user } = setup({ mode: 'update', rowId: 5 }, { id: 5, version: 2, noticeCode: 'PN-5', children: { pu_notice_line: [{ id: 51, invName: '原煤', planQty: '3' }] } });
     await waitFor(() => expect(cells('invName')).toHaveLength(1));
