@@ -5,7 +5,7 @@ import { view, rows, button, formDialog } from './support/page';
 const input = (page: Page, field: string) => formDialog(page).locator(`[data-field="${field}"]`);
 const cells = (page: Page, field: string) => formDialog(page).locator(`input[data-cell="${field}"]`);
 
-test('a purchase notice is made with its lines: one empty line appears, 供应商 is picked, 合计 follows, and the detail shows the lines', async ({ page }) => {
+test('a purchase notice is made with its lines: one empty line appears, 供应商 is picked, 合计, 物料 and 计划量 follow, and the list and detail show them', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, 'admin');
   await openFromSidebar(page, '采购管理', '采购通知单');
@@ -28,6 +28,11 @@ test('a purchase notice is made with its lines: one empty line appears, 供应�
   await cells(page, 'invName').nth(1).fill('精煤');
   await cells(page, 'planQty').nth(1).fill('30');
   await expect(dialog.locator('.wb-child-table tfoot.ant-table-summary, .wb-child-table div.ant-table-summary').first()).toContainText('150.5');
+  // 物料 and 计划量 follow the lines, read-only: the server sets them from the lines on save
+  await expect(input(page, 'materialName')).toHaveValue('原煤、精煤');
+  await expect(input(page, 'materialName')).toBeDisabled();
+  const planQty = () => input(page, 'planQty').evaluate((el) => ((el instanceof HTMLInputElement ? el : el.querySelector('input'))?.value ?? el.textContent));
+  await expect.poll(planQty).toBe('150.5');
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   // the closing dialog keeps the focus until it has gone: only then does Enter reach the search box
@@ -36,6 +41,8 @@ test('a purchase notice is made with its lines: one empty line appears, 供应�
   await view(page).getByLabel('快速查询').fill('CGTZ'); // the only notice numbered by the rule (the seed's are DFNYPN…)
   await view(page).getByLabel('快速查询').press('Enter');
   await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('原煤、精煤');
+  await expect(rows(page).first()).toContainText('150.500');
   await rows(page).first().dblclick();
   const detail = page.locator('.ant-modal').filter({ hasText: '采购通知单详情' });
   const lines = detail.locator('.wb-detail-child .ant-table-tbody tr.ant-table-row');
@@ -53,6 +60,28 @@ test('a line with an empty 存货名称 stops the save and says which row', asyn
   await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('采购通知单明细第 1 行：存货名称不能为空！')).toBeVisible();
   await expect(formDialog(page)).toBeVisible();
+});
+
+test('a notice whose 结束日期 is before its 开始日期 is refused on 结束日期, and marked again when 开始日期 moves past it', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openFromSidebar(page, '采购管理', '采购通知单');
+  await button(page, /新\s*增/).click();
+  await expect(cells(page, 'invName')).toHaveCount(1);
+  const dialog = formDialog(page);
+  const day = (field: string) => dialog.locator(`input[data-field="${field}"], [data-field="${field}"] input`).first();
+  const pick = async (field: string, text: string) => {
+    await day(field).click();
+    await day(field).fill(text);
+    await day(field).press('Enter');
+    await expect(day(field)).toHaveValue(text);
+  };
+  await pick('beginDate', '2026-12-05');
+  await pick('endDate', '2026-12-04');
+  await expect(dialog.getByText('结束日期不能早于开始日期')).toBeVisible();
+  await pick('endDate', '2026-12-05');
+  await expect(dialog.getByText('结束日期不能早于开始日期')).toHaveCount(0);
+  await pick('beginDate', '2026-12-06');
+  await expect(dialog.getByText('结束日期不能早于开始日期')).toBeVisible();
 });
 
 test('存货档案 has a class tree: filtering it and choosing a class narrows the list to that class and the ones under it', async ({ page }) => {

@@ -119,7 +119,7 @@ test('a stale edit is refused with 409, keeps the typed values, and can load the
   await expect(rows(page).first()).toContainText('DL-OTHER');
 });
 
-test('a vehicle’s plate is upper-cased as it is typed and checked against the plate format', async ({ page }) => {
+test('a vehicle’s plate is upper-cased as it is typed and checked against the plate format, and its 预置皮重 may not be negative', async ({ page }) => {
   await signIn(page, 'admin');
   await openFromSidebar(page, '基础档案', '车辆');
   await button(page, /新\s*增/).click();
@@ -131,6 +131,13 @@ test('a vehicle’s plate is upper-cased as it is typed and checked against the 
   await expect(input(page, 'plateNumber')).toHaveValue('蒙A12345');
   await input(page, 'remark').click();
   await expect(formDialog(page).getByText('车牌号格式错误!')).toHaveCount(0);
+  // a preset tare below 0 is refused before anything is sent
+  const tare = formDialog(page).locator('input[data-field="tareWeight"], [data-field="tareWeight"] input').first();
+  await tare.fill('-5');
+  await formDialog(page).getByRole('button', { name: /提\s*交/ }).click();
+  await expect(formDialog(page).getByText('预置皮重不能小于0')).toBeVisible();
+  await tare.fill('0');
+  await expect(formDialog(page).getByText('预置皮重不能小于0')).toHaveCount(0);
 });
 
 test('a weigh record’s 供应商 is picked from the vendor popup: search, 最少要选择一条数据！, double-click confirms', async ({ page }) => {
