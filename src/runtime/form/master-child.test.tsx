@@ -81,7 +81,7 @@ afterEach(cleanup);
 describe('master-child form', () => {
   it('adds one empty line about 200 ms after a new document opens, checks its cells, and saves the lines with the document', async () => {
     const { calls, user } = setup({ mode: 'create' });
-    await waitFor(() => expect(cells('invName')).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(cells('invName')).toHaveLength(1), { timeout: 10_000 });
     await user.type(document.querySelector<HTMLInputElement>('[data-field="noticeCode"]')!, 'PN-1');
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
     expect(await screen.findByText('采购通知单明细第 1 行：存货不能为空！')).toBeTruthy();
@@ -109,7 +109,7 @@ describe('master-child form', () => {
       { fieldName: 'planQty', fieldExplain: '计划量(吨)', formSubmitType: 'ONE_TXT', fieldType: 'NUMBER', iautoCode: true, iupdate: false, seq: 30 },
     ] };
     const { calls, user } = setup({ mode: 'create' }, {}, withHeader);
-    await waitFor(() => expect(cells('invName')).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(cells('invName')).toHaveLength(1), { timeout: 10_000 });
     const header = (field: string) => document.querySelector<HTMLElement>(`[data-field="${field}"]`)!;
     const shown = (field: string) => { const el = header(field); return el instanceof HTMLInputElement ? el.value : el.querySelector('input')?.value ?? el.textContent; };
     expect(header('materialName')).toHaveProperty('disabled', true);
@@ -147,7 +147,7 @@ describe('master-child form', () => {
 
   it('single-child mode: a second line is refused with 只能有一条子表信息 (新增行, 插入行 and 复制 alike)', async () => {
     const { user } = setup({ mode: 'create' }, {}, { ...notice, singleChild: true });
-    await waitFor(() => expect(cells('invName')).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(cells('invName')).toHaveLength(1), { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: '新增行' }));
     expect(await screen.findByText('只能有一条子表信息')).toBeTruthy();
     await user.click(document.querySelector<HTMLElement>('.wb-child-table .ant-table-tbody .ant-checkbox-input')!);
@@ -158,7 +158,7 @@ describe('master-child form', () => {
 
   it('a picking cell: the picked notice fills the line\'s mapped cells, and the line is saved with them', async () => {
     const { calls, user } = setup({ mode: 'create' }, {}, registry);
-    await waitFor(() => expect(cells('noticeCode')).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(cells('noticeCode')).toHaveLength(1), { timeout: 10_000 });
     await user.click(cells('noticeCode')[0]);
     await user.dblClick(await screen.findByText('PN-7'));
     await waitFor(() => expect(cells('vendorName')[0].value).toBe('山西恒通矿业有限公司'));
