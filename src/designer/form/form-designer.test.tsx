@@ -226,6 +226,44 @@ describe('form designer', () => {
     expect(card('tare')).toBeNull();
   });
 
+  it('Delete says which field (or fields) it removed, and 撤销 brings it back and says so', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(card('driver')).toBeTruthy());
+    act(() => card('driver').focus());
+    fireEvent.keyDown(card('driver'), { key: 'Delete', code: 'Delete' });
+    await waitFor(() => expect(card('driver')).toBeNull());
+    expect(live()).toBe('已删除「司机」');
+    await user.click(within(document.querySelector('.wb-fd-canvas-bar') as HTMLElement).getByRole('button', { name: /撤\s*销/ }));
+    await waitFor(() => expect(card('driver')).toBeTruthy());
+    expect(live()).toBe('已撤销');
+    // both selected: both named
+    await user.click(card('plateNo'));
+    fireEvent.click(card('driver'), { shiftKey: true });
+    fireEvent.keyDown(card('driver'), { key: 'Delete', code: 'Delete' });
+    await waitFor(() => expect(card('plateNo')).toBeNull());
+    expect(live()).toBe('已删除 2 个字段：「车牌号」「司机」');
+  });
+
+  it('a field moved or widened in a tab group is announced with the group\'s name', async () => {
+    const grouped = parseTemplate({
+      ...template(), formatStyle: 'FORMAT_TABS', groups: [{ key: 'base', label: '基本信息' }],
+      formSubList: template().formSubList!.map((f) => (f.fieldName === 'driver' ? { ...f, layout: { row: 0, col: 0, span: 12, group: 'base' } } : f)),
+    });
+    setup({ draft: grouped });
+    await waitFor(() => expect(card('driver')).toBeTruthy());
+    act(() => card('driver').focus());
+    fireEvent.keyDown(card('driver'), { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true });
+    await waitFor(() => expect(card('driver').style.gridColumn).toBe('1 / span 24'));
+    expect(live()).toBe('已移动到「基本信息」第1行第1列，占2列');
+    // picked up, one cell right, dropped: the place carried and the place landed name the group
+    fireEvent.keyDown(card('driver'), { key: ' ', code: 'Space' });
+    await waitFor(() => expect(live()).toMatch(/^已拿起 司机，「基本信息」第1行第1列，占2列/));
+    fireEvent.keyDown(document, { key: 'ArrowRight', code: 'ArrowRight' });
+    await waitFor(() => expect(live()).toBe('「基本信息」第1行第2列，占2列'));
+    fireEvent.keyDown(document, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(live()).toBe('已移动到「基本信息」第1行第2列，占2列'));
+  });
+
   it("the canvas's 撤销 and 重做 follow its own history: a resize enables 撤销, undoing it enables 重做", async () => {
     const { user } = setup();
     await waitFor(() => expect(card('driver')).toBeTruthy());

@@ -3,8 +3,8 @@
 // handlers, the keyboard coordinate getter and the key handler share the refs of the one drag under
 // way (its target, its span, a palette pick-up), which a split would have to pass around. The canvas
 // it draws (grids, field cards, child tables) is canvas.tsx; the palette, the property panel, the
-// store, 实时数据 and the pure placement rules live in palette.tsx, property-panel.tsx, store.ts,
-// live-record.tsx and model.ts.
+// store, 实时数据, the live region and the pure placement rules live in palette.tsx, property-panel.tsx,
+// store.ts, live-record.tsx, live-region.tsx and model.ts.
 import {
   DndContext, DragOverlay, PointerSensor, pointerWithin, rectIntersection, useDraggable, useSensor, useSensors,
   type CollisionDetection, type DragEndEvent, type DragMoveEvent, type DragStartEvent, type KeyboardCoordinateGetter,
@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { useControls, useTr, type Row } from '../../runtime';
 import type { ControlProperty } from '../../schema/control-properties';
-import { childTableNodeId, type ChildTableNode, type FieldNode } from '../../schema/design-nodes';
+import { childTableNodeId, type ChildTableNode, type DesignDraft, type FieldNode } from '../../schema/design-nodes';
 import type { Scope } from '../../schema/design-history';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { formColumns } from '../../schema/form-controls';
@@ -25,7 +25,7 @@ import { execute, redo, select, undo, type DesignerState, type Outcome } from '.
 import { occupantOf, type Command } from '../engine/commands';
 import { CanvasCards, CanvasSheet, ROW_PX, createMarks, type Api, type Target } from './canvas';
 import {
-  clampText, columnLabel, gridFields, gridRows, movedText, neighbour, nextGroup, occupiedText, placeAt, placeText, stepPlace, stepSpan, unitOf,
+  clampText, columnLabel, gridFields, gridRows, groupLabel, movedText, neighbour, removedText, nextGroup, occupiedText, placeAt, placeText, stepPlace, stepSpan, unitOf,
   type PaletteTable,
 } from './model';
 import { Palette as PaletteBody, dragOf, sourceListener, type Drag } from './palette';
@@ -34,27 +34,9 @@ import { PromptKeyboardSensor, type PromptKeyboardOptions } from '../keyboard-se
 import { isTextBox } from '../list/design-session';
 import './form-designer.css';
 import { createStore, useDesigner, type DesignerStore } from './store';
+import { LiveRegion, useAnnouncer } from './live-region';
 
 export { ROW_PX };
-
-/**
- * The live region the screen reader reads (moves, drops, clamps): its text is state of its own
- * component, so an announcement re-renders the region and not the designer around it.
- */
-function useAnnouncer() {
-  const show = useRef<((text: string) => void) | null>(null);
-  const say = useCallback((t: string) => show.current?.(t), []);
-  return { show, say };
-}
-function LiveRegion({ show }: { show: MutableRefObject<((text: string) => void) | null> }) {
-  const [text, setText] = useState('');
-  useLayoutEffect(() => {
-    show.current = setText;
-    return () => { show.current = null; };
-  }, [show]);
-  // the words in a box of their own size (see the stylesheet): a new announcement lays out that box only
-  return <div className="wb-fd-live" role="status" aria-live="assertive" aria-atomic="true"><div className="wb-fd-live-text">{text}</div></div>;
-}
 
 /** The one @dnd-kit drag source of all the field cards and their span handles: what it gives a card to start a drag. */
 interface CardSource { setNode(el: HTMLElement): void; listeners: ReturnType<typeof useDraggable>['listeners']; data: { type: 'field' | 'resize'; id: string } }
@@ -130,6 +112,10 @@ function followPointer(start: Event | null): { at(e: DragMoveEvent): { x: number
     stop: () => window.removeEventListener('pointermove', move, { capture: true }),
   };
 }
+
+/** What the screen reader says of a target: its place (in its tab group), a clamp, a field already there. */
+const targetText = (t: Target, u: number, draft: DesignDraft): string =>
+  placeText(t, u, groupLabel(draft, t.group)) + (t.clamp ? `，${clampText(t.clamp, u)}` : '') + (t.occupiedBy ? `，${occupiedText(t.occupiedBy)}` : '');
 
 export interface FormDesignerProps {
   store: DesignerStore;
@@ -217,8 +203,6 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
     const other = occupantOf(store.get().draft, t, marks.get().dragging);
     return other ? { ...t, occupiedBy: other.field.fieldExplain } : t;
   }, [store, marks]);
-  /** What the screen reader says of a target: its place, a clamp, a field already there. */
-  const targetText = (t: Target, u: number): string => placeText(t, u) + (t.clamp ? `，${clampText(t.clamp, u)}` : '') + (t.occupiedBy ? `，${occupiedText(t.occupiedBy)}` : '');
 
   const focusNode = (id: string) => requestAnimationFrame(() => (document.querySelector(`[data-node="${CSS.escape(id)}"]`) as HTMLElement | null)?.focus());
 
@@ -241,7 +225,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const outcome = run({ type: 'resize', id, span: clamp.applied });
       if (outcome.ok) {
         const n = outcome.state.draft.nodes[id] as FieldNode;
-        say(`${movedText(n.layout, u)}${clamp.reason ? `（${clampText(clamp, u)}）` : ''}`);
+        say(`${movedText(n.layout, u, groupLabel(outcome.state.draft, n.layout.group))}${clamp.reason ? `（${clampText(clamp, u)}）` : ''}`);
         if (clamp.reason) setClampNote(clampText(clamp, u));
       }
       return true;
@@ -253,18 +237,19 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
         store.set(select(state, [next]));
         focusNode(next);
         const n = state.draft.nodes[next] as FieldNode;
-        say(`${n.field.fieldExplain}，${placeText(n.layout, u)}`);
+        say(`${n.field.fieldExplain}，${placeText(n.layout, u, groupLabel(state.draft, n.layout.group))}`);
       }
       return true;
     }
     if (e.key === 'Delete') {
       e.preventDefault();
       const ids = state.selection.includes(id) ? state.selection : [id];
-      run({ type: 'remove', ids });
+      const labels = ids.map((x) => state.draft.nodes[x]).map((n) => (n?.kind === 'field' || n?.kind === 'column' ? n.field.fieldExplain : n && 'label' in n ? n.label : ''));
+      if (run({ type: 'remove', ids }).ok) say(removedText(labels, tr));
       return true;
     }
     return false;
-  }, [store, run, say]);
+  }, [store, run, say, tr]);
 
   const coordinateGetter: KeyboardCoordinateGetter = useCallback((event, { currentCoordinates }) => {
     const t = targetRef.current;
@@ -278,7 +263,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const next = located({ ...t, span: clamp.applied, clamp: clamp.reason === 'max' || clamp.reason === 'min' ? clamp : null, occupiedBy: undefined });
       targetRef.current = next;
       setTarget(next);
-      say(targetText(next, u));
+      say(targetText(next, u, store.get().draft));
       return undefined;
     }
     const step = stepPlace(t, event.code, u);
@@ -291,7 +276,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const next: Target = located({ ...t, ...step, span: clamp.applied, clamp: clamp.reason === 'max' ? clamp : null, occupiedBy: undefined });
       targetRef.current = next;
       setTarget(next);
-      say(targetText(next, u));
+      say(targetText(next, u, store.get().draft));
       return { x: currentCoordinates.x + ((step.col - t.col) / u) * colPx, y: currentCoordinates.y + (step.row - t.row) * rowPx };
     }
     if (keyboardPaletteRef.current) {
@@ -301,7 +286,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const next: Target = located({ ...t, ...step, span: clamp.applied, clamp: clamp.reason === 'max' ? clamp : null, occupiedBy: undefined });
       targetRef.current = next;
       setTarget(next);
-      say(targetText(next, u));
+      say(targetText(next, u, store.get().draft));
       return undefined;
     }
     if (arrow) {
@@ -368,7 +353,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       targetRef.current = t;
       setTarget(t);
       say(d.type === 'field'
-        ? tr('已拿起 {name}，{place}。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消', { name: n.field.fieldExplain, place: placeText(n.layout, u) })
+        ? tr('已拿起 {name}，{place}。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消', { name: n.field.fieldExplain, place: placeText(n.layout, u, groupLabel(state.draft, n.layout.group)) })
         : tr('调整 {name} 的宽度：左右方向键，回车确定，Esc 取消', { name: n.field.fieldExplain }));
     } else {
       const grid = gridOf(activeGroup);
@@ -395,7 +380,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       if (t.span !== targetRef.current?.span || !!t.clamp !== !!targetRef.current?.clamp) {
         targetRef.current = t;
         setTarget(t);
-        say(targetText(t, u));
+        say(targetText(t, u, store.get().draft));
       }
       return;
     }
@@ -434,7 +419,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const shown = located(t);
       targetRef.current = shown;
       setTarget(shown);
-      say(targetText(shown, u));
+      say(targetText(shown, u, store.get().draft));
     }
   };
 
@@ -490,8 +475,9 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
     const state = store.get();
     const u = unitOf(state.draft);
     const landed = (id: string, extra?: SpanClamp | null) => {
-      const n = store.get().draft.nodes[id] as FieldNode | undefined;
-      if (n) say(movedText(n.layout, u) + (extra ? `（${clampText(extra, u)}）` : ''));
+      const now = store.get().draft;
+      const n = now.nodes[id] as FieldNode | undefined;
+      if (n) say(movedText(n.layout, u, groupLabel(now, n.layout.group)) + (extra ? `（${clampText(extra, u)}）` : ''));
       focusNode(id);
     };
     if (d.type === 'field') {

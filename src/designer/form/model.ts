@@ -5,6 +5,7 @@ import { formColumns } from '../../schema/form-controls';
 import { GRID_UNITS, clampSpan, type SpanClamp } from '../../schema/layout-rules';
 import { fieldKey } from '../../schema/template-diff';
 import type { ResourceColumn } from '../../schema/resource';
+import type { Tr } from '../../runtime/runtime-context';
 
 /**
  * The form designer's arithmetic without React: which columns the palette still offers, grid
@@ -53,13 +54,28 @@ export function columnLabel(draft: DesignDraft, tables: readonly PaletteTable[],
 /** Units of one column of the draft's grid. */
 export const unitOf = (draft: Pick<DesignDraft, 'meta'>): number => GRID_UNITS / formColumns(draft.meta);
 
-/** A place as the person reads it: row and column from 1, the span in columns. */
-export function placeText(layout: { row: number; col: number; span: number }, unit: number): string {
-  return `第${layout.row + 1}行第${Math.floor(layout.col / unit) + 1}列，占${Math.max(1, Math.round(layout.span / unit))}列`;
+/**
+ * A place as the person reads it: in a tab group its name first, then row and column from 1, the span
+ * in columns (「基本信息」第2行第3列，占2列; ungrouped: 第2行第3列，占2列).
+ */
+export function placeText(layout: { row: number; col: number; span: number }, unit: number, group: string | null = null): string {
+  return `${group === null ? '' : `「${group}」`}第${layout.row + 1}行第${Math.floor(layout.col / unit) + 1}列，占${Math.max(1, Math.round(layout.span / unit))}列`;
 }
 
-/** The announcement after a field lands. */
-export const movedText = (layout: { row: number; col: number; span: number }, unit: number): string => `已移动到${placeText(layout, unit)}`;
+/** The announcement after a field lands (已移动到「基本信息」第2行第3列，占2列). */
+export const movedText = (layout: { row: number; col: number; span: number }, unit: number, group: string | null = null): string => `已移动到${placeText(layout, unit, group)}`;
+
+/** The name of a tab group by its key, as its tab shows it (null: not in a group). */
+export function groupLabel(draft: DesignDraft, key: string | null | undefined): string | null {
+  if (!key) return null;
+  return groupsOf(draft).find((g) => g.key === key)?.label ?? key;
+}
+
+/** The announcement after Delete: the fields removed by their 标题 (已删除「车牌号」; several: 已删除 2 个字段：「车牌号」「司机」). */
+export function removedText(labels: readonly string[], tr: Tr): string {
+  if (labels.length === 1) return tr('已删除「{name}」', { name: labels[0] });
+  return tr('已删除 {n} 个字段：{names}', { n: labels.length, names: labels.map((l) => `「${l}」`).join('') });
+}
 
 /** What the ghost says over a place another field takes (a drop there is refused). */
 export const occupiedText = (label: string): string => `该位置已有字段 ${label}，不能放下`;

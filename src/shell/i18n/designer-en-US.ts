@@ -40,7 +40,7 @@ export const DESIGNER_EN_US: Record<string, string> = {
   '可拖动的字段': 'draggable field', '{name} 调整宽度（方向键）': '{name}: change the width (arrow keys)', '拖动调整宽度': 'Drag to change the width',
   '已拿起 {name}，{place}。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消': 'Picked up {name}, {place}. Arrows move one cell, Shift+arrows change the width, Enter drops, Esc cancels',
   '调整 {name} 的宽度：左右方向键，回车确定，Esc 取消': 'Width of {name}: left and right arrows, Enter to confirm, Esc to cancel',
-  '已取消': 'Cancelled', '已取消移动': 'Move cancelled', '已撤销': 'Undone', '已重做': 'Redone', '已改为 {kind}': 'Changed to {kind}', '已新增分组 {name}': 'Tab group {name} added',
+  '已取消': 'Cancelled', '已取消移动': 'Move cancelled', '已删除「{name}」': 'Removed "{name}"', '已删除 {n} 个字段：{names}': 'Removed {n} fields: {names}', '已撤销': 'Undone', '已重做': 'Redone', '已改为 {kind}': 'Changed to {kind}', '已新增分组 {name}': 'Tab group {name} added',
   '已添加到子表 {name}': 'Added to the detail table {name}', '该字段属于 {table}，不能放入此子表': 'This field belongs to {table}; it cannot go into this detail table',
   '把控件类型拖到画布上的字段上，以改变该字段的控件': 'Drop a control kind on a field of the canvas to change its control', '把“整行”拖到字段上，使其占满整行': 'Drop "Full row" on a field to make it take the full row',
   '可拖动的列': 'draggable column', '第{n}列': 'column {n}', '列宽 {n}': 'width {n}', '{name} 列宽 {n}': '{name}: width {n}',
