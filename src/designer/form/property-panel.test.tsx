@@ -170,15 +170,52 @@ describe('form designer: property panel', () => {
     await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(2));
     await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
     await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(0));
-    // 标题 typed across the selection gives both the same; 恢复默认 gives each the label of its own column, in one step
+    // 标题 typed across the selection (the box empty: the titles differ) gives both the same; 恢复默认
+    // gives each the label of its own column, in one step
     const label = (name: string) => card(name).querySelector('.wb-fd-label')!.textContent;
     await user.type(within(panel).getByText('标题').closest('.ant-formily-item')!.querySelector('input')!, '甲');
-    await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['车牌号甲', '车牌号甲']));
+    await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['甲', '甲']));
     await user.click(within(panel).getByRole('button', { name: '标题 恢复默认' }));
     await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['车牌号', '司机']));
     await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
-    await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['车牌号甲', '车牌号甲']));
+    await waitFor(() => expect([label('plateNo'), label('driver')]).toEqual(['甲', '甲']));
   });
+
+  it('batch edit shows 多个值 where the selected fields differ, the shared value where they agree, and writes nothing until a value is changed', async () => {
+    const { user, calls } = setup();
+    await waitFor(() => expect(card('plateNo')).toBeTruthy());
+    // 车牌号 made required first, on its own
+    await user.click(card('plateNo'));
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    await within(panel).findByText('车牌号（plateNo）');
+    const item = (name: string) => within(panel).getByText(name).closest('.ant-formily-item') as HTMLElement;
+    await user.click(item('必填').querySelector('button[role="switch"]')!);
+    await waitFor(() => expect(card('plateNo').querySelector('.wb-fd-required')).toBeTruthy());
+    await waitFor(() => expect(puts(calls)).toHaveLength(1), { timeout: 4000 });
+    fireEvent.click(card('driver'), { shiftKey: true });
+    await within(panel).findByText('已选 2 个字段：批量修改');
+    // 标题 and 必填 differ: empty, said to be several values; 可修改 is the same for both
+    const title = item('标题').querySelector('input') as HTMLInputElement;
+    await waitFor(() => expect(title.placeholder).toBe('多个值'));
+    expect(title.value).toBe('');
+    expect(item('必填').querySelector('button[role="switch"]')!.classList.contains('ant-switch-checked')).toBe(false);
+    expect(within(item('必填')).getByText('多个值')).toBeTruthy();
+    expect(item('可修改').querySelector('button[role="switch"]')!.getAttribute('aria-checked')).toBe('true');
+    expect(within(item('可修改')).queryByText('多个值')).toBeNull();
+    // looking is not editing: nothing saved (the one save is 车牌号's 必填)
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(puts(calls)).toHaveLength(1);
+    // switched on: both required, one step; the switch now shows the shared value
+    await user.click(item('必填').querySelector('button[role="switch"]')!);
+    await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(2));
+    await waitFor(() => expect(within(item('必填')).queryByText('多个值')).toBeNull());
+    expect(item('必填').querySelector('button[role="switch"]')!.getAttribute('aria-checked')).toBe('true');
+    // one undo step: 司机 loses it, 车牌号 keeps its own
+    await user.click(within(panel).getByRole('button', { name: /撤\s*销/ }));
+    await waitFor(() => expect(document.querySelectorAll('.wb-fd-field .wb-fd-required')).toHaveLength(1));
+    expect(card('plateNo').querySelector('.wb-fd-required')).toBeTruthy();
+    await waitFor(() => expect(within(item('必填')).getByText('多个值')).toBeTruthy());
+  }, 20_000);
 
 });
 

@@ -12,7 +12,7 @@ import type { Calculation, FieldDefinition, FieldOption } from '../../schema/fie
 import { componentOf } from '../../schema/form-controls';
 import { attributeLists, calculationOptions, calculationProblem, type AttributeKind } from '../../schema/template-attributes';
 import { asDateSpec, describeDateSpec, timeRangeDefault, toTimeRangeDefault } from '../../schema/time-dialogs';
-import { useDerived, useNodeSlice, type DesignerStore } from './store';
+import { sameItems, useDerived, useNodeSlice, type DesignerStore } from './store';
 import { TemplateCatalogContext, TemplateSelect, templateCatalog, type TemplateCatalog } from './template-select';
 
 /** What the panel asks of the screen: set a property on the selection (one command), reset it. */
@@ -106,13 +106,13 @@ const PropertySearch = memo(function PropertySearch({ value, onChange }: { value
 });
 
 /** Options as lines of 值=标签 (an ENUM field's choices). */
-function OptionsEditor({ value, onChange }: { value?: FieldOption[] | null; onChange?(v: FieldOption[] | null): void }) {
+function OptionsEditor({ value, onChange, placeholder }: { value?: FieldOption[] | null; onChange?(v: FieldOption[] | null): void; placeholder?: string }) {
   const text = (value ?? []).map((o) => `${String(o.value)}=${o.label}`).join('\n');
   const [draft, setDraft] = useState(text);
   useEffect(() => setDraft(text), [text]);
   return (
     <AntInput.TextArea
-      rows={3} value={draft} placeholder="每行一项：值=标签" onChange={(e) => setDraft(e.target.value)}
+      rows={3} value={draft} placeholder={placeholder ?? '每行一项：值=标签'} onChange={(e) => setDraft(e.target.value)}
       onBlur={() => {
         const options = draft.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => {
           const at = l.indexOf('=');
@@ -125,7 +125,7 @@ function OptionsEditor({ value, onChange }: { value?: FieldOption[] | null; onCh
 }
 
 /** A property set by one of the attribute dialogs (计算方式, 选择时间, 选择时间范围, 选择时间点). */
-function AttributeDialog({ value, onChange, kind }: { value?: unknown; onChange?(v: unknown): void; kind: AttributeKind }) {
+function AttributeDialog({ value, onChange, kind, placeholder }: { value?: unknown; onChange?(v: unknown): void; kind: AttributeKind; placeholder?: string }) {
   const [open, setOpen] = useState(false);
   const actions = useContext(PanelContext);
   const template = useContext(TemplateContext);
@@ -142,7 +142,7 @@ function AttributeDialog({ value, onChange, kind }: { value?: unknown; onChange?
   const take = (v: unknown) => { onChange?.(v); setOpen(false); };
   return (
     <Space size={4}>
-      <Typography.Text type={summary ? undefined : 'secondary'} className="wb-fd-attr">{summary || '未设置'}</Typography.Text>
+      <Typography.Text type={summary ? undefined : 'secondary'} className="wb-fd-attr">{summary || placeholder || '未设置'}</Typography.Text>
       <Button size="small" onClick={() => setOpen(true)}>设置</Button>
       {kind === 'calculate' && <CalculationDialog open={open} value={(value ?? null) as never} fields={options?.fields ?? []} sumTables={options?.sumTables ?? []} check={check} onOk={take} onCancel={() => setOpen(false)} />}
       {kind === 'dateSpec' && <DateSpecDialog open={open} value={asDateSpec(value)} withTime={field?.formSubmitType !== 'DATA_BOX'} onOk={take} onCancel={() => setOpen(false)} />}
@@ -188,15 +188,15 @@ function propertyForm(_selection: string, changed: (name: string, value: unknown
 /** A stored value as the form may hold it: the draft's objects are frozen, and the form makes what it holds observable. */
 const formCopy = (value: unknown): unknown => (value !== null && typeof value === 'object' ? structuredClone(value) : value);
 
-/** The values the person left refused go back to what the field has (the panel's focus left their box). */
-function revertRefused(form: ReturnType<typeof propertyForm>, properties: readonly ControlProperty[], field: FieldDefinition | null): void {
+/** The values the person left refused go back to what the fields have (the panel's focus left their box; empty where they differ). */
+function revertRefused(form: ReturnType<typeof propertyForm>, properties: readonly ControlProperty[], fields: readonly FieldDefinition[]): void {
   form.query('*').forEach((f) => {
     if (!isField(f) || f.selfErrors.length === 0) return;
     f.selfErrors = [];
     const p = properties.find((x) => x.name === f.props.name);
-    if (!p || !field) return;
-    const value = propertyValue(p, field);
-    f.value = formCopy(value);
+    if (!p || fields.length === 0) return;
+    const value = sharedValue(p, fields);
+    f.value = value === MIXED ? undefined : formCopy(value);
   });
 }
 
@@ -236,26 +236,46 @@ const PanelTitle = memo(function PanelTitle({ store, id }: { store: DesignerStor
   return node ? <>{`${node.field.fieldExplain}（${node.field.fieldName}）`}</> : null;
 });
 
+/** A property's value across the selected fields: the one they share, or `MIXED` where they differ. */
+const MIXED = Symbol('多个值');
+function sharedValue(property: ControlProperty, fields: readonly FieldDefinition[]): unknown {
+  const [first, ...rest] = fields.map((f) => propertyValue(property, f));
+  return rest.every((v) => Object.is(v, first) || JSON.stringify(v ?? null) === JSON.stringify(first ?? null)) ? first : MIXED;
+}
+
 /**
  * Shows the stored values in the form: all of them for a new form or a new set of properties, then
- * those whose value changed in the field (after an undo, a reset, a batch edit, a dialog). A value the
- * person typed is already the form's and is left alone.
+ * those whose value changed in the fields (after an undo, a reset, a batch edit, a dialog). A value the
+ * person typed is already the form's and is left alone. Where the selected fields differ, the box is
+ * empty with 多个值 as its placeholder (a switch says it beside it), and nothing is written until the
+ * person changes it.
  */
-function ValueSync({ store, id, form, properties }: { store: DesignerStore; id: string; form: ReturnType<typeof propertyForm>; properties: readonly ControlProperty[] }) {
-  const node = useNodeSlice(store, id, (s) => s.draft.nodes[id]) as FieldNode | ColumnNode | undefined;
-  const field = node?.field ?? null;
-  const shown = useRef<{ form: unknown; properties: unknown; field: FieldDefinition } | null>(null);
+function ValueSync({ store, ids, form, properties }: { store: DesignerStore; ids: readonly string[]; form: ReturnType<typeof propertyForm>; properties: readonly ControlProperty[] }) {
+  const tr = useTr();
+  const nodes = useDerived(store, (s) => ids.map((id) => s.draft.nodes[id]), (s) => ids.map((id) => s.draft.nodes[id]), sameItems);
+  const fields = useMemo(() => nodes.flatMap((n) => (n?.kind === 'field' || n?.kind === 'column' ? [n.field] : [])), [nodes]);
+  const shown = useRef<{ form: unknown; properties: unknown; values: Map<string, unknown> } | null>(null);
   useEffect(() => {
-    if (!field) return;
+    if (fields.length === 0) return;
     const last = shown.current;
     const whole = !last || last.form !== form || last.properties !== properties;
+    const values = new Map<string, unknown>();
     for (const p of properties) {
-      const value = propertyValue(p, field);
-      if (!whole && Object.is(value, propertyValue(p, last.field))) continue;
-      if (JSON.stringify(form.getValuesIn(p.name) ?? null) !== JSON.stringify(value ?? null)) form.setValuesIn(p.name, formCopy(value));
+      const value = sharedValue(p, fields);
+      values.set(p.name, value);
+      if (!whole && Object.is(value, last.values.get(p.name))) continue;
+      const mixed = value === MIXED;
+      if (mixed || last?.values.get(p.name) === MIXED) {
+        form.setFieldState(p.name, (f) => {
+          f.componentProps = { ...f.componentProps, placeholder: mixed ? tr('多个值') : undefined };
+          if (p.control === 'Switch') f.decoratorProps = { ...f.decoratorProps, extra: mixed ? tr('多个值') : undefined };
+        });
+      }
+      const shownValue = mixed ? undefined : value;
+      if (JSON.stringify(form.getValuesIn(p.name) ?? null) !== JSON.stringify(shownValue ?? null)) form.setValuesIn(p.name, formCopy(shownValue));
     }
-    shown.current = { form, properties, field };
-  }, [form, field, properties]);
+    shown.current = { form, properties, values };
+  }, [form, fields, properties, tr]);
   return null;
 }
 
@@ -327,11 +347,11 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
   }
   if (ids.length === 0) return <Empty className="wb-fd-panel-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('选中画布上的字段以编辑属性（Shift 或 Ctrl 点击可多选）')} />;
   return (
-    <div className="wb-fd-panel-body" onFocus={() => { focusSession.current += 1; }} onBlur={() => revertRefused(form, properties, actions.field())}>
+    <div className="wb-fd-panel-body" onFocus={() => { focusSession.current += 1; }} onBlur={() => revertRefused(form, properties, ids.flatMap((id) => { const n = store.get().draft.nodes[id]; return n?.kind === 'field' || n?.kind === 'column' ? [n.field] : []; }))}>
       <div className="wb-fd-panel-title">
         {ids.length === 1 ? <PanelTitle store={store} id={firstId!} /> : tr('已选 {n} 个字段：批量修改', { n: ids.length })}
       </div>
-      <ValueSync store={store} id={firstId!} form={form} properties={properties} />
+      <ValueSync store={store} ids={ids} form={form} properties={properties} />
       <PropertySearch value={search} onChange={setSearch} />
       {shown.length === 0 && <Typography.Text type="secondary">{tr('没有匹配的属性')}</Typography.Text>}
       <PanelForm actions={actions} template={template} catalog={catalog} form={form} schema={schema} />

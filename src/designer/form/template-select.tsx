@@ -69,8 +69,10 @@ const asId = (value: unknown): number | null => {
  * (`物料弹窗（#12）`); clearing it sets null. A stored value that is not a template of that kind (or
  * names none) is still shown, marked, with a warning under the box.
  */
-export function TemplateSelect({ value, onChange, formatType, disabled }: {
+export function TemplateSelect({ value, onChange, formatType, disabled, placeholder }: {
   value?: string | number | null; onChange?(v: string | number | null): void; formatType: FormatType; disabled?: boolean;
+  /** Shown while there is no value (多个值 for a selection whose fields differ). */
+  placeholder?: string;
 }) {
   const tr = useTr();
   const catalog = useContext(TemplateCatalogContext);
@@ -115,7 +117,7 @@ export function TemplateSelect({ value, onChange, formatType, disabled }: {
     <div className="wb-fd-template-select">
       <Select
         showSearch allowClear disabled={disabled} style={{ width: '100%' }} optionFilterProp="label"
-        aria-label={tr('{kind}模板', { kind })} placeholder={tr('选择{kind}模板（按名称或 id 搜索）', { kind })}
+        aria-label={tr('{kind}模板', { kind })} placeholder={placeholder ?? tr('选择{kind}模板（按名称或 id 搜索）', { kind })}
         loading={rows === null && !failed} status={warning ? 'warning' : undefined}
         notFoundContent={rows === null && !failed ? tr('加载中…') : undefined}
         value={empty ? undefined : known ? known.id : (value as string | number)}

@@ -104,5 +104,5 @@ export const DESIGNER_EN_US: Record<string, string> = {
   '标题': 'Label', '必填': 'Required', '可修改': 'Editable', '显示': 'Shown', '提示文字': 'Hint', '默认值': 'Default value',
   '列宽': 'Column width', '选项': 'Options', '行数': 'Rows', '上传个数': 'Files allowed', '弹窗模板': 'Popup template',
   '排序': 'Sortable', '快捷查询': 'Quick search', '固定在左侧': 'Fixed on the left', '恢复默认': 'Reset to default',
-  '{title} 恢复默认': '{title}: reset to default',
+  '{title} 恢复默认': '{title}: reset to default', '多个值': 'Multiple values',
 };
