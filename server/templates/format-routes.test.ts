@@ -86,6 +86,25 @@ describe.each(DATABASES)('模板设计 endpoints on %s', (kind) => {
     expect(amountOf((await draftOf(formId)).draft).calculate).toEqual(formula);
   });
 
+  it('合计 only on a number column, by the type the data source declares: the draft carries the types, a text column summed is refused naming it', async () => {
+    const before = await draftOf(listId) as Awaited<ReturnType<typeof draftOf>> & { columnTypes: Record<string, Record<string, string>> };
+    expect(before.columnTypes.fd_pu_settlement_main).toMatchObject({ totalWeight: 'NUMBER', settleCode: 'CHAR' });
+    const fields = before.draft.listSubList!;
+    // the seeded list shows its number columns as 文本（列表） and sums them: kept
+    const weight = fields.findIndex((x) => x.fieldName === 'totalWeight');
+    expect(fields[weight]).toMatchObject({ fieldType: 'TEXT', itotal: true });
+    const code = fields.findIndex((x) => x.fieldName === 'settleCode');
+    const summed = (i: number, patch: Partial<FieldDefinition>) => ({ ...before.draft, listSubList: fields.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+    const refused = await call('PUT', `/optimus_prime/cg-format/draft/${listId}`, { version: before.version, draft: summed(code, { itotal: true }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe(`模板校验未通过：listSubList[${code}].itotal: 字段${fields[code].fieldExplain}(settleCode)不是数值列，不能合计`);
+    expect(refused.json().data).toMatchObject({ field: `listSubList[${code}].itotal` });
+    // shown as a number (数值) does not make a text column one
+    expect((await call('PUT', `/optimus_prime/cg-format/draft/${listId}`, { version: before.version, draft: summed(code, { itotal: true, fieldType: 'NUMBER' }) })).statusCode).toBe(400);
+    const kept = await call('PUT', `/optimus_prime/cg-format/draft/${listId}`, { version: before.version, draft: summed(weight, { columnWidth: 140 }) });
+    expect(kept.json()).toMatchObject({ success: true });
+  });
+
   it('refuses a draft the runtime could not use, naming the field and the problem', async () => {
     const { draft, version } = await draftOf(formId);
     const put = (body: unknown) => call('PUT', `/optimus_prime/cg-format/draft/${formId}`, { version, draft: body });

@@ -13,6 +13,7 @@ import { listCachesOf } from '../resources/list-cache';
 import type { HistoryEntry } from '../../src/schema/design-history';
 import { contentHash } from '../../src/schema/canonical';
 import { checkDraft } from './draft-check';
+import { declaredColumnTypes } from '../../src/schema/resource';
 import { publishParamLinks } from './param-links';
 import { sqlSourceDefinitions } from '../sql/definitions';
 import { appendHistory, checkEntries, formatRow, migrateTemplateFormat, recordReplacement, versionsOf } from './format-store';
@@ -90,11 +91,15 @@ export async function formatRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: number } }>('/optimus_prime/cg-format/draft/:id', {
     config: { permission: 'custom_format_view', noOperationLog: true },
-    schema: { tags: ['template'], summary: '模板属性配置：模板草稿（draft）及其版本；tableExplain 为主数据源名称', params: idParams },
+    schema: { tags: ['template'], summary: '模板属性配置：模板草稿（draft）及其版本；tableExplain 为主数据源名称，columnTypes 为其数据源各列声明的类型（表 → 字段 → 类型）', params: idParams },
   }, async (request) => {
     const found = await row(request.params.id);
-    const def = found.customTable ? await app.svc.resources.byTable(found.customTable) : undefined;
-    return ok({ ...found, draft: migrateTemplate(found.draft), tableExplain: def?.tableExplain ?? null });
+    const draft = migrateTemplate(found.draft);
+    const resourceOf = await resourceLookup();
+    const def = found.customTable ? resourceOf(found.customTable) : undefined;
+    // the column types its data sources declare: the designer's rules read them (合计 only on number columns)
+    const columnTypes = declaredColumnTypes(draft as Template, resourceOf);
+    return ok({ ...found, draft, tableExplain: def?.tableExplain ?? null, columnTypes });
   });
 
   app.put<{ Params: { id: number }; Body: { version: number; draft: Record<string, unknown>; history?: HistoryEntry[] } }>('/optimus_prime/cg-format/draft/:id', {

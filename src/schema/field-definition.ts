@@ -12,6 +12,37 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   TEXT: '文本（列表）', TIME: '时间', LINK: '链接（打开详情）', BUTTON: '按钮', TAG: '标签',
 };
 
+/**
+ * The types the data sources of a template declare for their columns, by table and field name
+ * (`{ mm_pu_weigh: { net: 'NUMBER' } }`): plain data the server hands the designer with a draft.
+ */
+export type DeclaredColumnTypes = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/**
+ * Whether a column holds numbers: what 合计 adds up and what a chart takes as its values. The type the
+ * column's data source declares decides (a list column's `fieldType` is how it is shown — 文本（列表）,
+ * 链接… — and the seeded lists show their number columns as TEXT); a column its data source does not
+ * declare (a calculated one), or a template read without its data sources, goes by its own marks: a
+ * NUMBER type, a NUMBER search input, a calculated control. One rule for the list designer, the draft
+ * rules the designer and the server apply, and the list's 合计 on the server (which sums the columns
+ * declared NUMBER).
+ */
+export function isNumberColumn(field: Pick<FieldDefinition, 'fieldType' | 'detailsUrl' | 'formSubmitType'>, declared?: string | null): boolean {
+  if (declared) return declared === 'NUMBER';
+  return field.fieldType === 'NUMBER' || field.detailsUrl === 'NUMBER' || field.formSubmitType === 'CALCULATE';
+}
+
+/**
+ * Whether a column is known not to hold numbers — its data source declares another type, or (not
+ * declared) its own type says so: what 合计 and a chart's values refuse. A column with neither is not judged.
+ */
+export const isNotNumberColumn = (field: Pick<FieldDefinition, 'fieldType' | 'detailsUrl' | 'formSubmitType'>, declared?: string | null): boolean =>
+  !isNumberColumn(field, declared) && Boolean(declared || field.fieldType);
+
+/** The declared type of a field of `table` (undefined where the data source is not known or does not declare it). */
+export const declaredType = (types: DeclaredColumnTypes | undefined, table: string | null | undefined, fieldName: string): string | undefined =>
+  (table ? types?.[table]?.[fieldName] : undefined);
+
 /** Control kinds (formSubmitType) of spec 001 §3. */
 export const CONTROL_KINDS = [
   'ONE_TXT', 'MORE_TXT', 'TEXTAREA', 'TEXTAREA_SENTENCE', 'SELECT_ONE_TXT', 'SELECT', 'SELECT_MORE', 'AUTO_SELECT', 'SINGLE_ELECTION',

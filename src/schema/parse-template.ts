@@ -34,7 +34,7 @@ const FIELD_KEYS = [
  * (parse-template.test.ts changes each of them on every field of a template with all such rules).
  */
 export const FIELD_LOCAL_KEYS: ReadonlySet<string> = new Set([
-  'fieldExplain', 'tipsMessage', 'irequired', 'ishow', 'ihidden', 'iupdate', 'ifixed', 'imerge', 'itotal', 'isortField',
+  'fieldExplain', 'tipsMessage', 'irequired', 'ishow', 'ihidden', 'iupdate', 'ifixed', 'imerge', 'isortField',
   'sortMethod', 'columnWidth', 'rows', 'maxCount', 'iallowQuery', 'iallowAdvanceQuery',
 ]);
 

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from './field-definition';
+import { isNotNumberColumn, type FieldDefinition } from './field-definition';
 import { ShapeError, childPath, list, object, oneOf, text, type Obj } from './shape';
 
 /**
@@ -38,8 +38,9 @@ export function parseReportChart(value: unknown, path: string, fields: readonly 
   y.forEach((name, i) => {
     const field = byName.get(name);
     if (!field) throw new ShapeError(childPath(path, `y[${i}]`), `列表没有字段 ${name}`);
-    // values are added up: a column the list types as other than a number is no value
-    if (field.fieldType && field.fieldType !== 'NUMBER') throw new ShapeError(childPath(path, `y[${i}]`), `${field.fieldExplain || name} 不是数值列`);
+    // values are added up: a column that is no number column by its own marks is no value (the draft
+    // rules check it again against the type its data source declares)
+    if (isNotNumberColumn(field)) throw new ShapeError(childPath(path, `y[${i}]`), `${field.fieldExplain || name} 不是数值列`);
   });
   if (type === 'pie' && y.length !== 1) throw new ShapeError(childPath(path, 'y'), '饼图只能选择一个数值列');
   return { type, x, y, title: text(o, 'title', path, { max: 100 }) ?? null };

@@ -1,4 +1,6 @@
+import type { DeclaredColumnTypes } from './field-definition';
 import { ShapeError, childPath, flag, integer, list, object, oneOf, text } from './shape';
+import type { Template } from './template';
 
 /**
  * Data-source metadata (spec 001 §3 "custom type, custom table, table sub"): a table the resource
@@ -61,6 +63,23 @@ export interface ResourceDefinition {
 }
 
 /** Columns every business table has besides its own (managed by the engine, not writable). */
+/**
+ * The column types the data sources of a template declare (`isNumberColumn` reads them): its main
+ * table's, its child tables' and those its fields name, looked up by table name.
+ */
+export function declaredColumnTypes(template: Template, resourceOf: (table: string) => ResourceDefinition | undefined): DeclaredColumnTypes {
+  const tables = new Set<string>();
+  if (template.customTable) tables.add(template.customTable);
+  for (const c of template.childSubLists ?? []) tables.add(c.customTable);
+  for (const f of [...template.formSubList ?? [], ...template.listSubList ?? [], ...template.resSubList ?? []]) if (f.customTable) tables.add(f.customTable);
+  const out: Record<string, Record<string, string>> = {};
+  for (const table of tables) {
+    const def = resourceOf(table);
+    if (def) out[table] = Object.fromEntries(def.columns.map((c) => [c.fieldName, c.fieldType]));
+  }
+  return out;
+}
+
 export const SYSTEM_COLUMNS = ['id', 'orgId', 'groupId', 'status', 'enabled', 'deleted', 'createdBy', 'createdByName', 'createdAt', 'updatedBy', 'updatedAt', 'version'] as const;
 
 const SNAKE = /^[a-z][a-z0-9_]{0,62}$/;

@@ -1,6 +1,6 @@
 import { CalcSyntaxError } from './calculate';
 import { calculationToRows, rowsToCalculation, type CalculationFieldOption } from './calculation-rows';
-import type { Calculation, FieldDefinition } from './field-definition';
+import { isNumberColumn, type Calculation, type FieldDefinition } from './field-definition';
 import { ShapeError } from './shape';
 import type { Template } from './template';
 import { checkDateSpecDraft, dateSpecDraft, parseTimeOfDay } from './time-dialogs';
@@ -43,7 +43,7 @@ export function attributeLists(template: Template): AttributeList[] {
 
 const DATE_KINDS = new Set(['DATA_BOX', 'DATA_BOX_TIM']);
 const RANGE_KINDS = new Set(['TIME_RANGE_BOX', 'DATA_RANGE_BOX']);
-const isNumeric = (f: FieldDefinition) => f.fieldType === 'NUMBER' || f.formSubmitType === 'CALCULATE' || f.detailsUrl === 'NUMBER';
+const isNumeric = (f: FieldDefinition) => isNumberColumn(f);
 const isDateField = (f: FieldDefinition) => f.fieldType === 'DATE' || DATE_KINDS.has(f.formSubmitType ?? '') || RANGE_KINDS.has(f.formSubmitType ?? '');
 const isRangeField = (f: FieldDefinition) => RANGE_KINDS.has(f.detailsUrl ?? '') || RANGE_KINDS.has(f.formSubmitType ?? '');
 const isDateSpec = (v: FieldDefinition['defaultValue']) => !!v && typeof v === 'object' && v.type === 'date';

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../schema/field-definition';
+import type { DeclaredColumnTypes, FieldDefinition } from '../../schema/field-definition';
 import type { Template } from '../../schema/template';
 import { attributeLists, templateAttributeProblem } from '../../schema/template-attributes';
 
@@ -25,6 +25,8 @@ export interface DraftRecord {
   changed: boolean;
   publishedAt: string | null;
   publishedBy: string | null;
+  /** The column types the template's data sources declare (`isNumberColumn`): table → field → type. */
+  columnTypes?: DeclaredColumnTypes;
 }
 
 export interface AttributeDraftState {

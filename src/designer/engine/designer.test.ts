@@ -372,6 +372,23 @@ describe('designer engine', () => {
     expect(other.ok && other.state.problems).toEqual([]);
   });
 
+  it('refuses 合计 on a column its data source declares as text, naming the column; a stored one is a problem on its node', () => {
+    const list = parseTemplate({
+      formatName: '仓库', formatCode: 'as_warehouse_list', formatType: 'LIST', customTable: 'as_warehouse',
+      listSubList: [{ fieldName: 'warehouseName', fieldExplain: '仓库名称', fieldType: 'TEXT' }, { fieldName: 'capacity', fieldExplain: '库容', fieldType: 'TEXT', itotal: true }],
+    });
+    const declared = { as_warehouse: { warehouseName: 'CHAR', capacity: 'NUMBER' } };
+    const s = openDesigner(list, [], 'self', declared);
+    expect(s.problems).toEqual([]);
+    const id = 'c:listSubList:warehouseName';
+    expect(s.draft.nodes[id]).toMatchObject({ kind: 'column' });
+    const summed = execute(s, { type: 'set-property', id, key: 'itotal', value: true });
+    expect(!summed.ok && summed.refusal).toEqual({ nodeId: id, message: '字段仓库名称(warehouseName)不是数值列，不能合计' });
+    // the same template with its 库容 declared text: the problem stays on that column
+    const stored = openDesigner(list, [], 'self', { as_warehouse: { ...declared.as_warehouse, capacity: 'CHAR' } });
+    expect(stored.problems).toEqual([{ nodeId: 'c:listSubList:capacity', path: 'listSubList[1].itotal', message: '字段库容(capacity)不是数值列，不能合计' }]);
+  });
+
   it('says a problem at a parser path by the node and the property label, never the path', async () => {
     const { problemText } = await import('./designer');
     const draft = fromTemplate(start());

@@ -2,6 +2,7 @@ import { freeze } from 'immer';
 import { FIELD_LOCAL_KEYS, parseTemplate, rememberingFieldParser } from '../../schema/parse-template';
 import { ShapeError } from '../../schema/shape';
 import type { SpanClamp } from '../../schema/layout-rules';
+import type { DeclaredColumnTypes } from '../../schema/field-definition';
 import type { Template } from '../../schema/template';
 import { checkDraftRules } from '../../schema/draft-rules';
 import { applyCommand, applyStep, buttonProblem, commandLabel, fieldProblem, type Command, type Refusal } from './commands';
@@ -42,6 +43,8 @@ export interface DesignerState {
   /** Step ids given so far (with the session prefix, unique across browsers). */
   counter: number;
   session: string;
+  /** The column types the template's data sources declare (from the server with the draft): the draft rules read them. */
+  declared: DeclaredColumnTypes;
 }
 
 export type Outcome =
@@ -75,7 +78,7 @@ export function problemText(draft: DesignDraft, path: string, problem: string): 
 }
 
 /** The template of a node map, checked: parse problems refuse it, rule problems (`checkDraftRules`) are listed by node. */
-export function validate(draft: DesignDraft): { template: Template | null; refusal: Refusal | null; problems: Problem[] } {
+export function validate(draft: DesignDraft, declared: DeclaredColumnTypes = {}): { template: Template | null; refusal: Refusal | null; problems: Problem[] } {
   const template = toTemplate(draft);
   let parsed: Template;
   try {
@@ -89,7 +92,7 @@ export function validate(draft: DesignDraft): { template: Template | null; refus
     throw error;
   }
   try {
-    checkDraftRules(parsed);
+    checkDraftRules(parsed, declared);
     return { template: parsed, refusal: null, problems: [] };
   } catch (error) {
     if (error instanceof ShapeError) return { template: parsed, refusal: null, problems: [{ nodeId: nodeOfPath(draft, error.path), path: error.path, message: problemText(draft, error.path, error.problem) }] };
@@ -132,10 +135,10 @@ function touchedOnly(state: DesignerState, command: Command, draft: DesignDraft)
 }
 
 /** Starts designing a (parsed) template, with the history read from the server. */
-export function openDesigner(template: Template, entries: HistoryEntry[] = [], session = randomSession()): DesignerState {
+export function openDesigner(template: Template, entries: HistoryEntry[] = [], session = randomSession(), declared: DeclaredColumnTypes = {}): DesignerState {
   // frozen once here, so that the first command does not pay for freezing the whole map
   const draft = freeze(fromTemplate(template), true);
-  return { draft, history: replayHistory(entries), selection: [], problems: validate(draft).problems, pending: [], counter: 0, session };
+  return { draft, history: replayHistory(entries), selection: [], problems: validate(draft, declared).problems, pending: [], counter: 0, session, declared };
 }
 
 function randomSession(): string {
@@ -154,7 +157,7 @@ export function execute(state: DesignerState, command: Command, scope: Scope = s
   const applied = applyCommand(state.draft, command);
   if (!applied.ok) return { ok: false, state, refusal: applied.refusal };
   if (applied.patches.length === 0) return { ok: true, state, clamp: applied.clamp };
-  const checked = touchedOnly(state, command, applied.draft) ? { refusal: null, problems: state.problems } : validate(applied.draft);
+  const checked = touchedOnly(state, command, applied.draft) ? { refusal: null, problems: state.problems } : validate(applied.draft, state.declared);
   if (checked.refusal) return { ok: false, state, refusal: checked.refusal };
   const broken = brokenBy(command, state.problems, checked.problems);
   if (broken) return { ok: false, state, refusal: { nodeId: broken.nodeId, message: broken.message } };
@@ -207,7 +210,7 @@ function move(state: DesignerState, scope: Scope, action: 'undo' | 'redo'): Outc
   } catch {
     return { ok: false, state, refusal: { nodeId: null, message: `无法${verb}「${step.label}」：相关的项已被其他操作删除` } };
   }
-  const checked = validate(draft);
+  const checked = validate(draft, state.declared);
   if (checked.refusal) return { ok: false, state, refusal: checked.refusal };
   const sealed: Step = { ...step, typing: null };
   const next: ScopeStacks = action === 'undo'

@@ -132,7 +132,7 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
       fail(null);
       setRecord(rec);
       setSaveState('saved');
-      setLoaded({ record: rec, entries: history.entries, store: createDesignerStore(openDesigner(template, history.entries)) });
+      setLoaded({ record: rec, entries: history.entries, store: createDesignerStore(openDesigner(template, history.entries, undefined, rec.columnTypes)) });
       const t = await fetchPaletteTables(request, template).catch(() => []);
       if (live) setTables(t);
     })().catch(() => { if (live) setFailed(tr('模板不存在或无法读取')); });

@@ -2,13 +2,12 @@ import { Form, Input, Radio, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { ReportChartView, useTr, type Row } from '../../runtime';
 import type { ColumnNode } from '../../schema/design-nodes';
+import { isNumberColumn } from '../../schema/field-definition';
 import { CHART_TYPES, CHART_TYPE_LABELS, type ChartType, type ReportChart } from '../../schema/report-chart';
 import { useTyping, type DesignSession } from './design-session';
 
-const isNumber = (c: ColumnNode) => c.field.fieldType === 'NUMBER';
-
 /** The chart a type starts with: the first non-number column as the axis, the first number column as the value. */
-export function startingChart(type: ChartType, columns: readonly ColumnNode[]): ReportChart | null {
+export function startingChart(type: ChartType, columns: readonly ColumnNode[], isNumber: (c: ColumnNode) => boolean = (c) => isNumberColumn(c.field)): ReportChart | null {
   const y = columns.find(isNumber);
   const x = columns.find((c) => !isNumber(c)) ?? columns.find((c) => c !== y);
   return x && y ? { type, x: x.field.fieldName, y: [y.field.fieldName], title: null } : null;
@@ -25,8 +24,10 @@ export function withType(chart: ReportChart, type: ChartType): ReportChart {
  * is a command on the template (undo, autosave); the server checks the chart again on save. The
  * chart is drawn below as the report will draw it, over the rows the designer shows (sample or real).
  */
-export function ChartPanel({ chart, columns, rows, title, session }: {
+export function ChartPanel({ chart, columns, rows, title, session, isNumber }: {
   chart: ReportChart | null | undefined; columns: readonly ColumnNode[]; rows: Row[]; title: string; session: DesignSession;
+  /** Which columns hold numbers (by the types the data source declares: `numberColumnTest`). */
+  isNumber(c: ColumnNode): boolean;
 }) {
   const tr = useTr();
   const typing = useTyping();
@@ -38,7 +39,7 @@ export function ChartPanel({ chart, columns, rows, title, session }: {
   const startType = (type: ChartType | 'none') => {
     if (type === 'none') return void set(undefined);
     if (current) return void set(withType(current, type));
-    const start = startingChart(type, columns);
+    const start = startingChart(type, columns, isNumber);
     if (start) set(start);
   };
   return (

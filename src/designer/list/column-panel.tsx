@@ -1,6 +1,6 @@
-import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Alert, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { kindChoices, useControls, useTr } from '../../runtime';
-import { BUTTON_PROPERTY_LABELS, LIST_COLUMN_SWITCHES } from '../../schema/control-properties';
+import { BUTTON_PROPERTY_LABELS, LIST_COLUMN_SWITCHES, TOTAL_PROPERTY } from '../../schema/control-properties';
 import type { ButtonNode, ColumnNode } from '../../schema/design-nodes';
 import { FIELD_TYPES, FIELD_TYPE_LABELS, SEARCH_INPUT_KINDS } from '../../schema/field-definition';
 import { columnMinWidth } from '../../schema/layout-rules';
@@ -11,7 +11,13 @@ import { useTyping, type DesignSession } from './design-session';
 const SWITCHES = LIST_COLUMN_SWITCHES.map((p) => ({ key: p.name, label: p.label }));
 
 /** A list column's properties: title, width, toggles, kind, search input kind and value format with its sample. */
-export function ColumnPanel({ node, session }: { node: ColumnNode; session: DesignSession }) {
+export function ColumnPanel({ node, session, numeric, problem }: {
+  node: ColumnNode; session: DesignSession;
+  /** The column holds numbers (`isNumberColumn`): 合计 is offered only then (or while it is on, to switch it off). */
+  numeric: boolean;
+  /** The rule problem on the column, if any. */
+  problem: string | null;
+}) {
   const tr = useTr();
   const controls = useControls();
   const typing = useTyping();
@@ -23,6 +29,7 @@ export function ColumnPanel({ node, session }: { node: ColumnNode; session: Desi
   return (
     <Form layout="vertical" size="small" className="wb-ld-form" aria-label={tr('列属性')}>
       <Typography.Text type="secondary" className="wb-ld-field-name">{f.customTable ? `${f.customTable}.` : ''}{f.fieldName}</Typography.Text>
+      {problem && <Alert type="error" showIcon className="wb-ld-alert" message={problem} />}
       <Form.Item label={tr('标题')}>
         <Input aria-label={tr('标题')} value={f.fieldExplain} onFocus={typing.start} onChange={(e) => set('fieldExplain', e.target.value, typing.id())} />
       </Form.Item>
@@ -30,7 +37,7 @@ export function ColumnPanel({ node, session }: { node: ColumnNode; session: Desi
         <InputNumber aria-label={tr('列宽')} min={0} max={2000} value={f.columnWidth ?? null} onChange={(v) => set('columnWidth', v ?? null)} style={{ width: '100%' }} />
       </Form.Item>
       <div className="wb-ld-switches">
-        {SWITCHES.map((s) => {
+        {SWITCHES.filter((s) => s.key !== TOTAL_PROPERTY.name || numeric || f.itotal).map((s) => {
           const on = s.key === 'ishow' ? f.ishow !== false : Boolean(f[s.key]);
           return (
             <label key={s.key} className="wb-ld-switch">

@@ -63,7 +63,7 @@ export async function loadDesign(request: Request, id: number): Promise<{ record
     ]);
     // both read at the same revision, or read again (a save came in between)
     if (record.version === history.version || attempt >= 2) {
-      return { record, state: openDesigner(parseTemplate(record.draft), history.entries) };
+      return { record, state: openDesigner(parseTemplate(record.draft), history.entries, undefined, record.columnTypes) };
     }
   }
 }

@@ -16,6 +16,7 @@ import type { ListResponse } from '../../schema/search';
 import { formatValue } from '../../schema/value-formats';
 import { FORMAT_TYPE_LABELS } from '../format-api';
 import { ChartPanel } from './chart-panel';
+import { numberColumnTest } from './number-column';
 import { ColumnPanel, ButtonPanel } from './column-panel';
 import { ConflictDialog, SaveStateTag } from './conflict-dialog';
 import { scopeOfEvent, undoKey, useDesignSession, type DesignSession } from './design-session';
@@ -40,6 +41,8 @@ interface HeadDesign {
   width: number;
   min: number;
   badges: ReactNode;
+  /** A rule problem on the column (合计 on a column that holds no numbers…), said on its header. */
+  problem: string | null;
   onSelect(add: boolean): void;
   onLive(width: number | null): void;
   onWidth(width: number): void;
@@ -54,7 +57,8 @@ function HeaderCell({ design, children, style, className, ...rest }: React.ThHTM
     <th
       ref={setNodeRef} {...rest} {...attributes} {...listeners}
       aria-roledescription="可拖动的列" aria-label={design.label} aria-pressed={design.selected}
-      className={`${className ?? ''} wb-ld-head${design.selected ? ' wb-ld-selected' : ''}${isDragging ? ' wb-ld-dragging' : ''}`}
+      aria-invalid={design.problem ? true : undefined} aria-description={design.problem ?? undefined} title={design.problem ?? undefined}
+      className={`${className ?? ''} wb-ld-head${design.selected ? ' wb-ld-selected' : ''}${isDragging ? ' wb-ld-dragging' : ''}${design.problem ? ' wb-ld-invalid' : ''}`}
       style={{ ...style, transform: transform ? CSS.Translate.toString(transform) : undefined, transition, zIndex: isDragging ? 3 : undefined }}
       data-node={design.id}
       onClick={(e) => design.onSelect(e.shiftKey || e.ctrlKey || e.metaKey)}
@@ -172,6 +176,8 @@ export function ListDesignerPage({ id }: { id: number }) {
   if (session.failed) return <Result status="error" title={tr('模板读取失败')} extra={<Button onClick={() => void session.reload()}>{tr('重试')}</Button>} />;
   if (!state || !record || !draft) return <Skeleton active />;
 
+  const isNumber = numberColumnTest(draft, state.declared);
+  const problemOf = (nodeId: string) => state.problems.find((p) => p.nodeId === nodeId)?.message ?? null;
   const tableColumns = listColumns(fields, false, { tr, controls }).map((c, i) => {
     const node = visible[i];
     const f = node.field;
@@ -180,13 +186,13 @@ export function ListDesignerPage({ id }: { id: number }) {
     const badges = (
       <>
         {f.isortField && <Tag className="wb-ld-badge">{tr('排序')}</Tag>}
-        {f.itotal && <Tag className="wb-ld-badge" color="blue">{tr('合计')}</Tag>}
+        {f.itotal && <Tag className="wb-ld-badge" color={problemOf(node.id) ? 'error' : 'blue'}>{tr('合计')}</Tag>}
         {f.iallowQuery && <Tag className="wb-ld-badge" color="green">{tr('快捷')}</Tag>}
         {f.iallowAdvanceQuery && <Tag className="wb-ld-badge" color="gold">{tr('高级')}</Tag>}
       </>
     );
     const design: HeadDesign = {
-      id: node.id, label: f.fieldExplain, selected: selection.includes(node.id), width, min, badges,
+      id: node.id, label: f.fieldExplain, selected: selection.includes(node.id), width, min, badges, problem: problemOf(node.id),
       onSelect: (add) => session.select([node.id], add ? 'toggle' : 'replace'),
       onLive: (w) => setLive(w === null ? null : { id: node.id, width: w }),
       onWidth: (w) => { session.run({ type: 'set-property', id: node.id, key: 'columnWidth', value: w }, 'canvas'); },
@@ -280,14 +286,14 @@ export function ListDesignerPage({ id }: { id: number }) {
               </div>
             )}
           </section>
-          {draft.meta.formatType === 'LIST' && <ChartPanel chart={draft.meta.chart} columns={columns} rows={rows} title={draft.meta.formatName} session={session} />}
+          {draft.meta.formatType === 'LIST' && <ChartPanel chart={draft.meta.chart} columns={columns} rows={rows} title={draft.meta.formatName} session={session} isNumber={isNumber} />}
         </div>
         <aside className="wb-ld-panel" data-undo-scope="properties" aria-label={tr('属性')}>
           <div className="wb-ld-panel-head">
             <Typography.Text strong>{tr('属性')}</Typography.Text>
             <UndoButtons session={session} scope="properties" label={tr('属性')} hideLabel />
           </div>
-          {selected?.kind === 'column' && <ColumnPanel node={selected} session={session} />}
+          {selected?.kind === 'column' && <ColumnPanel node={selected} session={session} numeric={isNumber(selected)} problem={problemOf(selected.id)} />}
           {selected?.kind === 'button' && <ButtonPanel node={selected} session={session} />}
           {!selected && <Typography.Paragraph type="secondary">{selection.length > 1 ? tr('已选 {n} 项', { n: selection.length }) : tr('点击表头或按钮编辑属性')}</Typography.Paragraph>}
         </aside>

@@ -27,13 +27,16 @@ const TEMPLATE: Template = {
   ],
 };
 
+/** The types the data source declares for its columns (the server sends them with the draft). */
+const COLUMN_TYPES = { as_warehouse: { warehouseCode: 'CHAR', warehouseName: 'CHAR', capacity: 'NUMBER' } };
+
 interface Put { version: number; draft: Template; history?: HistoryEntry[] }
 
-function setup({ conflictOn, refuse }: { conflictOn?: number; refuse?: () => boolean } = {}) {
+function setup({ conflictOn, refuse, draft = TEMPLATE }: { conflictOn?: number; refuse?: () => boolean; draft?: Template } = {}) {
   const calls: RuntimeRequest[] = [];
   const puts: Put[] = [];
   let version = 4;
-  let stored: Template = TEMPLATE;
+  let stored: Template = draft;
   const request = vi.fn(async (options: RuntimeRequest) => {
     calls.push(options);
     if (options.url === '/optimus_prime/cg-format/draft/7' && options.method === 'PUT') {
@@ -53,7 +56,7 @@ function setup({ conflictOn, refuse }: { conflictOn?: number; refuse?: () => boo
       return { version, changed: true };
     }
     if (options.url === '/optimus_prime/cg-format/draft/7') {
-      return { id: 7, formatCode: stored.formatCode, formatName: stored.formatName, formatType: 'LIST', customTable: 'as_warehouse', tableExplain: '仓库', draft: stored, version, changed: false, publishedAt: null, publishedBy: null };
+      return { id: 7, formatCode: stored.formatCode, formatName: stored.formatName, formatType: 'LIST', customTable: 'as_warehouse', tableExplain: '仓库', draft: stored, version, changed: false, publishedAt: null, publishedBy: null, columnTypes: COLUMN_TYPES };
     }
     if (options.url === '/optimus_prime/cg-format/history/7') return { version, entries: [] };
     throw new Error(`unexpected ${options.method ?? 'GET'} ${options.url}`);
@@ -117,6 +120,33 @@ describe('列表设计', () => {
     expect(within(panel).getByText('1,234,567.89')).toBeTruthy();
     await waitFor(() => expect(puts.length).toBeGreaterThan(0), { timeout: 6000 });
     await waitFor(() => expect(puts.at(-1)!.draft.listSubList![2]).toMatchObject({ itotal: true, cgValFormat: { valFormatFun: 'thousands' } }), { timeout: 6000 });
+  });
+
+  it('offers 合计 only on a number column (by its data source\'s type); a stored 合计 on a text column is shown on that column until switched off', async () => {
+    // 库容 shown as 文本（列表）: still a number column of its data source
+    const shownAsText: Template = { ...TEMPLATE, listSubList: TEMPLATE.listSubList!.map((f) => (f.fieldName === 'capacity' ? { ...f, fieldType: 'TEXT' } : f)) };
+    const { user } = setup({ draft: shownAsText });
+    await screen.findByText('仓库编码1');
+    // the 图表 finds it too
+    expect(screen.queryByText('列表没有数值列，不能绘制图表')).toBeNull();
+    await user.click(document.querySelector<HTMLElement>('th[data-node$="warehouseName"]')!);
+    expect(within(screen.getByLabelText('列属性')).queryByRole('switch', { name: '合计' })).toBeNull();
+    await user.click(document.querySelector<HTMLElement>('th[data-node$="capacity"]')!);
+    expect(within(screen.getByLabelText('列属性')).getByRole('switch', { name: '合计' })).toBeTruthy();
+    cleanup();
+
+    const stored: Template = { ...TEMPLATE, listSubList: TEMPLATE.listSubList!.map((f) => (f.fieldName === 'warehouseName' ? { ...f, itotal: true } : f)) };
+    const again = setup({ draft: stored });
+    await screen.findByText('仓库编码1');
+    const head = () => document.querySelector<HTMLElement>('th[data-node$="warehouseName"]')!;
+    expect(head().getAttribute('aria-invalid')).toBe('true');
+    expect(head().getAttribute('title')).toBe('字段仓库名称(warehouseName)不是数值列，不能合计');
+    await again.user.click(head());
+    const panel = screen.getByLabelText('列属性');
+    expect(within(panel).getByText('字段仓库名称(warehouseName)不是数值列，不能合计')).toBeTruthy();
+    await again.user.click(within(panel).getByRole('switch', { name: '合计' }));
+    await waitFor(() => expect(head().getAttribute('aria-invalid')).toBeNull());
+    expect(within(screen.getByLabelText('列属性')).queryByRole('switch', { name: '合计' })).toBeNull();
   });
 
   it('a stale save offers 重新加载 and 覆盖 with the differences; 覆盖 saves over their revision', async () => {

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../schema/field-definition';
+import { isNumberColumn, type FieldDefinition } from '../../schema/field-definition';
 import type { Row } from '../../runtime';
 
 /**
@@ -10,7 +10,7 @@ export function sampleValue(f: FieldDefinition, i: number): unknown {
   const options = f.options ?? f.enumOptions;
   if (options && options.length) return options[i % options.length].value;
   if (f.fieldType === 'BOOLEAN' || f.formSubmitType === 'BOOLEAN') return i % 2 === 0;
-  const numeric = f.fieldType === 'NUMBER' || f.formSubmitType === 'CALCULATE' || f.detailsUrl === 'NUMBER' || f.itotal;
+  const numeric = isNumberColumn(f) || f.itotal;
   if (numeric) return [1234.5, 36.42, 880][i % 3];
   const kind = f.formSubmitType ?? f.detailsUrl;
   if (f.fieldType === 'DATE' || kind === 'DATA_BOX' || kind === 'DATA_BOX_TIM' || kind === 'DATA_RANGE_BOX' || kind === 'TIME_RANGE_BOX') {
