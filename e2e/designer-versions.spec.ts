@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from './support/t
 import { serverURL } from './support/servers';
 import { apiData } from './support/admin-api';
 import { designedTable, publish, type DesignedTable } from './support/designed-table';
+import { openFormDesigner, signInAsAdmin } from './support/designer';
 import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
 import { formDialog, listRows, view } from './support/page';
 
@@ -137,16 +138,13 @@ async function publishOnScreen(page: Page, note: string, done: RegExp) {
 test('FORM versions: publish v1, move a field by keyboard, v2, one 已移动 entry, 回滚 to v1 as v3; the operator\'s form follows each publish', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const problems = watchConsole(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin');
-  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  await signInAsAdmin(page);
   const t = await designedTable(page, 'tr_dv', [['编号', 'dv_code', 'CHAR'], ['名称', 'dv_name', 'CHAR'], ['规格', 'dv_spec', 'CHAR'], ['数量', 'dv_qty', 'NUMBER', 2]], { menu: true });
   for (const kind of ['LIST', 'DETAIL', 'RESOURCE'] as const) await publish(page, t.ids[kind], '初版');
   const [code, name] = t.fields.map((f) => f.name);
 
   // v1 from the designer's bar, with a note
-  await page.goto(`/custom/format/form/sub?id=${t.ids.FORM}`);
-  const designer = page.locator('.wb-form-designer:visible');
+  const designer = await openFormDesigner(page, t.ids.FORM);
   const card = designer.locator(`.wb-fd-field[data-field="${name}"]`);
   await expect(card).toBeVisible();
   await publishOnScreen(page, '初版：按生成的布局', /发布成功：版本 1/);
@@ -230,9 +228,7 @@ async function operatorColumns(page: Page, t: DesignedTable, labels: string[]): 
 test('LIST versions: column order and 合计 in 列表设计, v2 with both in the diff; the operator\'s list follows; 回滚 restores the order', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const problems = watchConsole(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin');
-  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  await signInAsAdmin(page);
   const t = await designedTable(page, 'tr_lv', [['编号', 'lv_code', 'CHAR'], ['名称', 'lv_name', 'CHAR'], ['数量', 'lv_qty', 'NUMBER'], ['件数', 'lv_pieces', 'NUMBER']], { menu: true });
   for (const kind of ['FORM', 'DETAIL', 'RESOURCE', 'LIST'] as const) await publish(page, t.ids[kind], '初版');
   const labels = t.fields.map((f) => f.label);
@@ -296,17 +292,14 @@ test('LIST versions: column order and 合计 in 列表设计, v2 with both in th
 test('keyboard only: 10 columns placed from the palette and resized without the mouse, announced in Chinese; they stay after a reload', async ({ page }) => {
   test.setTimeout(240_000);
   const problems = watchConsole(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin');
-  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  await signInAsAdmin(page);
   const columns = Array.from({ length: 11 }, (_, i) => [`字段${i + 1}`, `kb_f${i + 1}`, 'CHAR'] as [string, string, 'CHAR']);
   const t = await designedTable(page, 'tr_kb', columns, { menu: false });
   // an empty canvas: every column waits in the palette
   const { version, draft } = await apiData<{ version: number; draft: Record<string, unknown> }>(page, 'GET', `/optimus_prime/cg-format/draft/${t.ids.FORM}`);
   await apiData(page, 'PUT', `/optimus_prime/cg-format/draft/${t.ids.FORM}`, { version, draft: { ...draft, formSubList: [] } });
 
-  await page.goto(`/custom/format/form/sub?id=${t.ids.FORM}`);
-  const designer = page.locator('.wb-form-designer:visible');
+  const designer = await openFormDesigner(page, t.ids.FORM);
   const palette = designer.locator('[data-palette^="col:"]');
   await expect(palette).toHaveCount(11);
   await expect(designer.locator('.wb-fd-field')).toHaveCount(0);

@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { apiData } from './support/admin-api';
 import { designedTable, publish, type DesignedTable } from './support/designed-table';
-import { expectNoConsoleErrors, openFromSidebar, signIn, watchConsole } from './support/login';
+import { openFormDesigner, signInAsAdmin } from './support/designer';
+import { expectNoConsoleErrors, openFromSidebar, watchConsole } from './support/login';
 import { view } from './support/page';
 
 /**
@@ -51,9 +52,7 @@ async function startPreview(page: Page, list: Locator, code: string) {
 test('详情 laid out in the visual designer: a field moved by keyboard is published and the detail pop-up follows; 预览 shows DETAIL and RESOURCE drafts with real data', async ({ page }) => {
   test.setTimeout(180_000);
   const problems = watchConsole(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin');
-  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  await signInAsAdmin(page);
   const t = await designedTable(page, 'tr_dd', [['编号', 'dd_code', 'CHAR'], ['名称', 'dd_name', 'CHAR'], ['规格', 'dd_spec', 'CHAR'], ['数量', 'dd_qty', 'NUMBER', 2]], { menu: true });
   for (const kind of ['LIST', 'FORM', 'RESOURCE', 'DETAIL'] as const) await publish(page, t.ids[kind], '初版');
   const [code, name, spec, qty] = t.fields.map((f) => f.name);
@@ -65,8 +64,7 @@ test('详情 laid out in the visual designer: a field moved by keyboard is publi
   expect(before[0]).toEqual(['编号', '名称']);
 
   // the DETAIL opens in the visual designer; 名称 goes one row down by keyboard
-  await page.goto(`/custom/format/form/sub?id=${t.ids.DETAIL}`);
-  const designer = page.locator('.wb-form-designer:visible');
+  const designer = await openFormDesigner(page, t.ids.DETAIL);
   await expect(view(page).locator('.wb-format-head')).toContainText('详情');
   const card = designer.locator(`.wb-fd-field[data-field="${name}"]`);
   await expect(card).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { apiJson } from './support/admin-api';
-import { expectNoConsoleErrors, signIn, watchConsole } from './support/login';
+import { openFormDesigner, signInAsAdmin } from './support/designer';
+import { expectNoConsoleErrors, watchConsole } from './support/login';
 
 const SHOTS = process.env.E2E_SHOTS;
 const ROW_PX = 76;
@@ -38,13 +39,9 @@ async function templateToDesign(page: Page): Promise<{ id: number; field: string
 test('表单设计: an administrator drags a column onto the canvas, places and resizes it keyboard-only, sets 必填; after a reload undo still works', async ({ page }) => {
   test.setTimeout(180_000);
   const problems = watchConsole(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin');
-  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  await signInAsAdmin(page);
   const { id, field, label, table } = await templateToDesign(page);
-  await page.goto(`/custom/format/form/sub?id=${id}`);
-  const designer = page.locator('.wb-form-designer:visible');
-  await expect(designer).toBeVisible();
+  const designer = await openFormDesigner(page, id);
   await expect(designer.locator('.wb-fd-canvas-bar')).toContainText('8 列');
   const item = designer.locator(`[data-palette="col:${table}.${field}"]`);
   await expect(item).toBeVisible();
@@ -146,12 +143,9 @@ const centre = (b: { x: number; y: number; width: number; height: number }) => (
 test('表单设计 by pointer: a control kind dropped on a field changes its control, 整行 widens it to the row, a card is moved and resized by its edge', async ({ page }) => {
   test.setTimeout(180_000);
   const problems = watchConsole(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin');
-  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  await signInAsAdmin(page);
   const { id } = await templateToDesign(page);
-  await page.goto(`/custom/format/form/sub?id=${id}`);
-  const designer = page.locator('.wb-form-designer:visible');
+  const designer = await openFormDesigner(page, id);
   const grid = designer.locator('.wb-fd-grid[data-group=""]');
   const first = grid.locator('.wb-fd-field').first();
   await expect(first).toBeVisible();
@@ -204,9 +198,7 @@ test('表单设计 by pointer: a control kind dropped on a field changes its con
 
 test('表单设计 draws the rows near the screen: a field placed 60 rows down is drawn when scrolled to, and stays drawn while selected', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin');
-  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  await signInAsAdmin(page);
   const { id } = await templateToDesign(page);
   const { data } = await apiJson<Draft>(page, 'GET', `/optimus_prime/cg-format/draft/${id}`);
   const far = data.draft.formSubList.at(-1)!;
@@ -216,8 +208,7 @@ test('表单设计 draws the rows near the screen: a field placed 60 rows down i
     draft: { ...data.draft, formSubList: data.draft.formSubList.map((f, i) => ({ ...f, layout: f === far ? { row: 60, col: 0, span: 6 } : { row: Math.floor(i / 8), col: (i % 8) * 6, span: 6 } })) },
   });
   expect(saved.success, saved.msg).toBe(true);
-  await page.goto(`/custom/format/form/sub?id=${id}`);
-  const grid = page.locator('.wb-form-designer:visible .wb-fd-grid[data-group=""]');
+  const grid = (await openFormDesigner(page, id)).locator('.wb-fd-grid[data-group=""]');
   await expect(grid.locator('.wb-fd-field').first()).toBeVisible();
   const card = grid.locator(`.wb-fd-field[data-field="${far.fieldName}"]`);
   // the grid is as tall as its 63 rows, but the card 60 rows down is not drawn until the page is scrolled to it
@@ -242,12 +233,9 @@ interface ChildDraft { draft: { childSubLists: { label: string; fields: { fieldN
 test('表单设计 of a master-child form: a child table\'s columns are reordered by mouse and keyboard and widened by their edge in place; after a reload they stay, and 预览 draws them in that order', async ({ page }) => {
   test.setTimeout(180_000);
   const problems = watchConsole(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin');
-  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  await signInAsAdmin(page);
   const { id } = await templateToDesign(page);
-  await page.goto(`/custom/format/form/sub?id=${id}`);
-  const designer = page.locator('.wb-form-designer:visible');
+  const designer = await openFormDesigner(page, id);
   const child = designer.locator('.wb-fd-child').first();
   await child.scrollIntoViewIfNeeded();
   await expect(child.locator('.wb-fd-child-title')).toContainText('子表：');
