@@ -82,7 +82,7 @@ test('导出 a template, 导入 it back under a new code and over itself, 复制
   await expect(item(`${newCode}.json`)).toContainText('已新建');
   await expect(item(`${newCode}.json`)).toContainText(`新模板 ${newCode}（未发布）`);
   await expect(item('broken.json')).toContainText('未导入');
-  await expect(item('broken.json')).toContainText(`表单字段 第2个字段「${exported.formSubList[1].fieldExplain}」(no_such_column)`);
+  await expect(item('broken.json')).toContainText(`表单字段 第2个字段 no_such_column（${exported.formSubList[1].fieldExplain}）`);
   await expect(item('notes.json')).toContainText('文件不是有效的 JSON，无法作为模板导入');
   await expect(item(`${SOURCE}.json`)).toContainText('编码已存在');
   await item(`${SOURCE}.json`).getByRole('button', { name: /覆盖草稿/ }).click();

@@ -84,6 +84,12 @@ export async function formatByCode(request: Request, formatCode: string): Promis
 export const designerPath = (row: Pick<FormatRow, 'id' | 'formatType'>): string =>
   `${row.formatType === 'LIST' ? FORMAT_LIST_DESIGN_PATH : row.formatType === 'RESOURCE' ? FORMAT_PICKER_DESIGN_PATH : FORMAT_SUB_PATH}?id=${row.id}`;
 
+/**
+ * How the screens name a template's own attributes (模板设计's columns and search, the template's head
+ * in its designers, a problem an imported file has there).
+ */
+export const TEMPLATE_ATTRIBUTE_LABELS = { formatName: '模板名称', formatCode: '模板编码', formatType: '模板类型', customTable: '数据源' } as const;
+
 /** How the screens name the template kinds. */
 export const FORMAT_TYPE_LABELS: Record<FormatType, string> = { LIST: '列表', FORM: '表单', SEARCH: '查询', RESOURCE: '弹窗', DETAIL: '详情' };
 

@@ -10,7 +10,7 @@ import {
   applyAttribute, published, rebase, saved, startEditing, unsavedFields, type AttributeDraftState, type AttributePatch,
 } from './engine/attribute-draft';
 import { FieldAttributesTable, type AttributeTarget } from './field-attributes-table';
-import { FORMAT_TYPE_LABELS, fetchDraft, saveDraft, statusOf } from './format-api';
+import { FORMAT_TYPE_LABELS, TEMPLATE_ATTRIBUTE_LABELS, fetchDraft, saveDraft, statusOf } from './format-api';
 import { PublishState } from './format-list-page';
 import { PreviewDialog } from './preview/preview-dialog';
 import { PublishDialog, type PublishResult } from './preview/publish-dialog';
@@ -123,10 +123,10 @@ export function FormatFieldsPage({ id }: { id: number }) {
       <Descriptions
         size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} className="wb-format-head" style={{ marginBottom: 12 }}
         items={[
-          { key: 'name', label: tr('模板名称'), children: template.formatName },
-          { key: 'code', label: tr('模板编码'), children: template.formatCode },
-          { key: 'type', label: tr('模板类型'), children: <Tag>{tr(FORMAT_TYPE_LABELS[template.formatType as FormatType] ?? template.formatType)}</Tag> },
-          { key: 'table', label: tr('数据源'), children: template.customTable ? `${record.tableExplain ?? ''}（${template.customTable}）` : '—' },
+          { key: 'name', label: tr(TEMPLATE_ATTRIBUTE_LABELS.formatName), children: template.formatName },
+          { key: 'code', label: tr(TEMPLATE_ATTRIBUTE_LABELS.formatCode), children: template.formatCode },
+          { key: 'type', label: tr(TEMPLATE_ATTRIBUTE_LABELS.formatType), children: <Tag>{tr(FORMAT_TYPE_LABELS[template.formatType as FormatType] ?? template.formatType)}</Tag> },
+          { key: 'table', label: tr(TEMPLATE_ATTRIBUTE_LABELS.customTable), children: template.customTable ? `${record.tableExplain ?? ''}（${template.customTable}）` : '—' },
           { key: 'state', label: tr('发布状态'), children: <Space><PublishState row={{ changed: record.changed, unpublished: !record.publishedAt }} />{dirty && <Tag color="red">{tr('有未保存的修改')}</Tag>}</Space> },
           { key: 'published', label: tr('发布时间'), children: record.publishedAt ? `${dayjs(record.publishedAt).format('YYYY-MM-DD HH:mm:ss')}（${record.publishedBy ?? ''}）` : '—' },
         ]}

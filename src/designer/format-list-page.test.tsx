@@ -159,8 +159,8 @@ describe('模板设计: 复制, 导出, 导入', () => {
     expect(within(item('NEW_FORM.json')).getByText('已新建')).toBeTruthy();
     expect(within(item('NEW_FORM.json')).getByText('新模板 NEW_FORM（未发布）')).toBeTruthy();
     expect(within(item('BAD_FORM.json')).getByText('未导入')).toBeTruthy();
-    // the path named by the field's place, name and the panel's label; no raw path
-    expect(within(item('BAD_FORM.json')).getByText('表单字段 第1个字段(vendorName)的「标题」：不能为空')).toBeTruthy();
+    // the path named by the field's place, name and the panel's label (the designer's wording); no raw path
+    expect(within(item('BAD_FORM.json')).getByText('表单字段 第1个字段 vendorName的「标题」不能为空')).toBeTruthy();
     expect(within(item('notes.json')).getByText('文件不是有效的 JSON，无法作为模板导入')).toBeTruthy();
     expect(within(item('PU_NOTICE_FORM.json')).getByText('编码已存在')).toBeTruthy();
     // three files sent as read, the one that is not JSON not at all

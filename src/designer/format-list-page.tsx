@@ -4,7 +4,7 @@ import { Button, Dropdown, Form, Input, Select, Space, Table, Tag, Tooltip } fro
 import { useCallback, useEffect, useState } from 'react';
 import { useRuntime, useTr } from '../runtime';
 import { FORMAT_TYPES, type FormatType } from '../schema/template';
-import { FORMAT_SUB_PATH, FORMAT_TYPE_LABELS, fetchFormats, type FormatQuery, type FormatRow } from './format-api';
+import { FORMAT_SUB_PATH, FORMAT_TYPE_LABELS, TEMPLATE_ATTRIBUTE_LABELS, fetchFormats, type FormatQuery, type FormatRow } from './format-api';
 import { PreviewDialog } from './preview/preview-dialog';
 import { CopyDialog, ImportButton, useFormatExport } from './template-io';
 import { VersionPanel } from './version-panel';
@@ -70,9 +70,9 @@ export function FormatListPage({ active = true }: { active?: boolean }) {
         form={form} layout="inline" className="wb-format-search" style={{ marginBottom: 12, rowGap: 8 }}
         onFinish={(v) => setQuery({ ...v, formatName: v.formatName?.trim() || undefined, formatCode: v.formatCode?.trim() || undefined, pn: 1, ps: query.ps })}
       >
-        <Form.Item name="formatName" label={tr('模板名称')}><Input allowClear placeholder={tr('请输入模板名称')} style={{ width: 180 }} /></Form.Item>
-        <Form.Item name="formatCode" label={tr('模板编码')}><Input allowClear placeholder={tr('请输入模板编码')} style={{ width: 200 }} /></Form.Item>
-        <Form.Item name="formatType" label={tr('模板类型')}>
+        <Form.Item name="formatName" label={tr(TEMPLATE_ATTRIBUTE_LABELS.formatName)}><Input allowClear placeholder={tr('请输入模板名称')} style={{ width: 180 }} /></Form.Item>
+        <Form.Item name="formatCode" label={tr(TEMPLATE_ATTRIBUTE_LABELS.formatCode)}><Input allowClear placeholder={tr('请输入模板编码')} style={{ width: 200 }} /></Form.Item>
+        <Form.Item name="formatType" label={tr(TEMPLATE_ATTRIBUTE_LABELS.formatType)}>
           <Select<FormatType> allowClear placeholder={tr('请选择')} options={typeOptions} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item>
@@ -96,10 +96,10 @@ export function FormatListPage({ active = true }: { active?: boolean }) {
           showTotal: (n) => tr('共 {n} 条', { n }), onChange: (pn, ps) => setQuery((q) => ({ ...q, pn: ps === q.ps ? pn : 1, ps })),
         }}
         columns={[
-          { key: 'formatName', title: tr('模板名称'), dataIndex: 'formatName', ellipsis: true },
-          { key: 'formatCode', title: tr('模板编码'), dataIndex: 'formatCode', ellipsis: true },
-          { key: 'formatType', title: tr('模板类型'), dataIndex: 'formatType', width: 90, render: (v: FormatType) => <Tag>{tr(FORMAT_TYPE_LABELS[v] ?? v)}</Tag> },
-          { key: 'customTable', title: tr('数据源'), dataIndex: 'customTable', ellipsis: true, render: (v: string | null) => v ?? '—' },
+          { key: 'formatName', title: tr(TEMPLATE_ATTRIBUTE_LABELS.formatName), dataIndex: 'formatName', ellipsis: true },
+          { key: 'formatCode', title: tr(TEMPLATE_ATTRIBUTE_LABELS.formatCode), dataIndex: 'formatCode', ellipsis: true },
+          { key: 'formatType', title: tr(TEMPLATE_ATTRIBUTE_LABELS.formatType), dataIndex: 'formatType', width: 90, render: (v: FormatType) => <Tag>{tr(FORMAT_TYPE_LABELS[v] ?? v)}</Tag> },
+          { key: 'customTable', title: tr(TEMPLATE_ATTRIBUTE_LABELS.customTable), dataIndex: 'customTable', ellipsis: true, render: (v: string | null) => v ?? '—' },
           { key: 'menuTitle', title: tr('所属菜单'), dataIndex: 'menuTitle', width: 120, render: (v: string | null) => v ?? '—' },
           { key: 'state', title: tr('发布状态'), width: 110, render: (_v, row) => <PublishState row={row} /> },
           { key: 'publishedAt', title: tr('发布时间'), dataIndex: 'publishedAt', width: 170, render: FORMAT },

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext } from 'react';
+import { fill } from '../schema/fill';
 
 /** A call the runtime makes; the shell's request layer answers it (the runtime never imports the shell). */
 export interface RuntimeRequest {
@@ -59,10 +60,7 @@ export function useRuntime(): RuntimeServices {
   return services;
 }
 
-/** Fills `{name}` placeholders. */
-export function fill(text: string, vars?: Record<string, string | number>): string {
-  return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
-}
+export { fill };
 
 /** Translates one of the runtime's words (the Chinese text, the key) and fills its placeholders. */
 export type Tr = (text: string, vars?: Record<string, string | number>) => string;

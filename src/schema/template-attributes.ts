@@ -29,14 +29,19 @@ export interface AttributeList {
   fields: readonly FieldDefinition[];
 }
 
+/** How the configuration (and a problem's place) names a template's own field lists. */
+export const FIELD_LIST_LABELS = { formSubList: '表单字段', listSubList: '列表字段', resSubList: '弹窗字段' } as const;
+/** How it names a child table's fields. */
+export const childListLabel = (label: string): string => `子表：${label}`;
+
 /** The template's field lists that hold fields, in the order the configuration shows them. */
 export function attributeLists(template: Template): AttributeList[] {
   const main = template.customTable ?? null;
   const lists: AttributeList[] = [
-    { path: 'formSubList', label: '表单字段', role: 'form', table: main, fields: template.formSubList ?? [] },
-    ...(template.childSubLists ?? []).map((c, i): AttributeList => ({ path: `childSubLists[${i}].fields`, label: `子表：${c.label}`, role: 'child', table: c.customTable, fields: c.fields })),
-    { path: 'listSubList', label: '列表字段', role: 'list', table: main, fields: template.listSubList ?? [] },
-    { path: 'resSubList', label: '弹窗字段', role: 'list', table: main, fields: template.resSubList ?? [] },
+    { path: 'formSubList', label: FIELD_LIST_LABELS.formSubList, role: 'form', table: main, fields: template.formSubList ?? [] },
+    ...(template.childSubLists ?? []).map((c, i): AttributeList => ({ path: `childSubLists[${i}].fields`, label: childListLabel(c.label), role: 'child', table: c.customTable, fields: c.fields })),
+    { path: 'listSubList', label: FIELD_LIST_LABELS.listSubList, role: 'list', table: main, fields: template.listSubList ?? [] },
+    { path: 'resSubList', label: FIELD_LIST_LABELS.resSubList, role: 'list', table: main, fields: template.resSubList ?? [] },
   ];
   return lists.filter((l) => l.fields.length > 0);
 }

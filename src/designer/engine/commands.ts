@@ -1,6 +1,7 @@
 import { Immer, current, enablePatches, freeze, isDraft, original, type Draft, type Patch } from 'immer';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { BUTTON_PROPERTY_LABELS, propertyLabel } from '../../schema/control-properties';
+import { propertyLabel } from '../../schema/control-properties';
+import { keyOfPath, problemAt } from '../problem-place';
 import { formColumns } from '../../schema/form-controls';
 import { GRID_UNITS, clampSpan, isColumnStart, layoutsOverlap, type SpanClamp } from '../../schema/layout-rules';
 import { parseFieldDefinition, parseTemplate } from '../../schema/parse-template';
@@ -262,15 +263,13 @@ function normaliseMeta(d: Draft<DesignDraft>): void {
  */
 /** A button's property refused by the parser, named as the button panel names it: 按钮「导出」的「权限标识」格式不正确. */
 export function buttonProblem(button: Pick<TemplateButton, 'label' | 'code'>, error: ShapeError): string {
-  const key = /([A-Za-z]+)$/.exec(error.path)?.[1] ?? '';
-  const label = key in BUTTON_PROPERTY_LABELS ? BUTTON_PROPERTY_LABELS[key as keyof typeof BUTTON_PROPERTY_LABELS] : key;
-  return `按钮「${button.label?.trim() || button.code}」的「${label}」${error.problem}`;
+  return problemAt({ kind: 'button', label: button.label?.trim() || button.code, key: keyOfPath(error.path) ?? '' }, error.problem);
 }
 
 export function fieldProblem(field: Pick<FieldDefinition, 'fieldName' | 'fieldExplain'>, error: ShapeError): string {
-  const label = propertyLabel(/([A-Za-z]+)$/.exec(error.path)?.[1] ?? '');
-  if (!label) return error.message;
-  return `字段 ${field.fieldName}${field.fieldExplain?.trim() ? `（${field.fieldExplain.trim()}）` : ''}的「${label}」${error.problem}`;
+  const key = keyOfPath(error.path);
+  if (!key || !propertyLabel(key)) return error.message;
+  return problemAt({ kind: 'field', name: field.fieldName, label: field.fieldExplain ?? '', key }, error.problem);
 }
 
 interface NormalFix { id: string; target: 'field' | 'button'; keys: [string, unknown][] }

@@ -5,6 +5,7 @@ import type { SpanClamp } from '../../schema/layout-rules';
 import type { DeclaredColumnTypes } from '../../schema/field-definition';
 import type { Template } from '../../schema/template';
 import { checkDraftRules } from '../../schema/draft-rules';
+import { keyOfPath, problemAt, type ProblemPlace } from '../problem-place';
 import { applyCommand, applyStep, buttonProblem, commandLabel, fieldProblem, type Command, type Refusal } from './commands';
 import { fromTemplate, nodeOfPath, placedField, toTemplate, type DesignDraft } from '../../schema/design-nodes';
 import {
@@ -56,25 +57,28 @@ export type Outcome =
 const parseField = rememberingFieldParser();
 
 /**
- * A problem at a parser path of the draft (the designer's own, or the server's 400 `{ field, problem }`)
- * as a person reads it: the node it is on by its name and the property by its label in the panel,
- * never the path (字段 vendorName（供应商）的「标题」不能为空; 子表 合同明细：…). The draft rules name their
- * field themselves (字段金额(amount)的计算方式…), and are said as they are.
+ * The thing a parser path of the draft names, from the node map (a path without a node — the
+ * template's own attributes — is not placed here: the designer shows those in their own forms).
  */
-export function problemText(draft: DesignDraft, path: string, problem: string): string {
+export function placeOfPath(draft: DesignDraft, path: string): ProblemPlace | null {
   const id = nodeOfPath(draft, path);
   const n = id ? draft.nodes[id] : undefined;
-  if (!n || /^(字段|子表|按钮|分组)/.test(problem)) return problem;
+  if (!n) return null;
   switch (n.kind) {
-    case 'field': case 'column': {
-      // a problem with the field itself (its column is not in the data source) has no property to name
-      const text = /\]\.fieldName$/.test(path) ? '' : fieldProblem(n.field, new ShapeError(path, problem));
-      return text.startsWith('字段') ? text : `字段 ${n.field.fieldName}${n.field.fieldExplain?.trim() ? `（${n.field.fieldExplain.trim()}）` : ''}：${problem}`;
-    }
-    case 'childTable': return `子表 ${n.label}：${problem}`;
-    case 'tabGroup': return `分组 ${n.label}：${problem}`;
-    case 'button': return buttonProblem(n.button, new ShapeError(path, problem));
+    case 'field': case 'column': return { kind: 'field', name: n.field.fieldName, label: n.field.fieldExplain ?? '', key: keyOfPath(path) };
+    case 'childTable': return { kind: 'childTable', label: n.label };
+    case 'tabGroup': return { kind: 'tabGroup', label: n.label };
+    case 'button': return { kind: 'button', label: n.button.label?.trim() || n.button.code, key: keyOfPath(path) };
   }
+}
+
+/**
+ * A problem at a parser path of the draft (the designer's own, or the server's 400 `{ field, problem }`)
+ * as a person reads it (`problemAt`): the node it is on by its name and the property by its label in
+ * the panel, never the path (字段 vendorName（供应商）的「标题」不能为空; 子表 合同明细：…).
+ */
+export function problemText(draft: DesignDraft, path: string, problem: string): string {
+  return problemAt(placeOfPath(draft, path), problem);
 }
 
 /** The template of a node map, checked: parse problems refuse it, rule problems (`checkDraftRules`) are listed by node. */

@@ -8,7 +8,7 @@ import { diffTemplates, type DiffEntry } from '../../schema/template-diff';
 import type { DraftRecord } from '../engine/attribute-draft';
 import { currentTemplate, openDesigner, takeEntries, type DesignerState, type HistoryEntry } from '../engine/designer';
 import { placeText, propertyText, widthText } from '../diff-text';
-import { FORMAT_TYPE_LABELS, fetchDraft } from '../format-api';
+import { FORMAT_TYPE_LABELS, TEMPLATE_ATTRIBUTE_LABELS, fetchDraft } from '../format-api';
 import { PreviewDialog } from '../preview/preview-dialog';
 import { PublishDialog, type PublishResult } from '../preview/publish-dialog';
 import { FormatFieldsPage } from '../format-fields-page';
@@ -267,10 +267,10 @@ export function FormDesignerScreen({ id, switcher, flushRef }: { id: number; swi
     <Descriptions
       size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} className="wb-format-head"
       items={[
-        { key: 'name', label: tr('模板名称'), children: record.draft.formatName },
-        { key: 'code', label: tr('模板编码'), children: record.formatCode },
-        { key: 'type', label: tr('模板类型'), children: <Tag>{tr(FORMAT_TYPE_LABELS[record.formatType as keyof typeof FORMAT_TYPE_LABELS] ?? record.formatType)}</Tag> },
-        { key: 'table', label: tr('数据源'), children: record.customTable ? `${record.tableExplain ?? ''}（${record.customTable}）` : '—' },
+        { key: 'name', label: tr(TEMPLATE_ATTRIBUTE_LABELS.formatName), children: record.draft.formatName },
+        { key: 'code', label: tr(TEMPLATE_ATTRIBUTE_LABELS.formatCode), children: record.formatCode },
+        { key: 'type', label: tr(TEMPLATE_ATTRIBUTE_LABELS.formatType), children: <Tag>{tr(FORMAT_TYPE_LABELS[record.formatType as keyof typeof FORMAT_TYPE_LABELS] ?? record.formatType)}</Tag> },
+        { key: 'table', label: tr(TEMPLATE_ATTRIBUTE_LABELS.customTable), children: record.customTable ? `${record.tableExplain ?? ''}（${record.customTable}）` : '—' },
         { key: 'state', label: tr('发布状态'), children: <Space><PublishState row={{ changed: record.changed, unpublished: !record.publishedAt }} /><SaveTag state={saveState} /></Space> },
         { key: 'published', label: tr('发布时间'), children: record.publishedAt ? `${dayjs(record.publishedAt).format('YYYY-MM-DD HH:mm:ss')}（${record.publishedBy ?? ''}）` : '—' },
       ]}

@@ -97,8 +97,10 @@ export const DESIGNER_EN_US: Record<string, string> = {
   '文件内容不是模板：应为导出的模板 JSON 对象': 'The file holds no template: an exported template\'s JSON object is expected',
   '导入失败，请稍后重试': 'Importing failed; try again later', '模板': 'Template', '模板类型与已有模板不同': 'The template type differs from the existing template\'s',
   '模板的数据源与已有模板不同': 'The data source differs from the existing template\'s',
-  '{list} 第{n}个字段{field}': '{list}, field {n} {field}', '{list} 第{n}个字段{field}的「{property}」': '{list}, field {n} {field}, "{property}"',
-  '{list} 第{n}个字段{field}的 {path}': '{list}, field {n} {field}, {path}',
+  // a problem's place (src/designer/problem-place.ts)
+  '{list} 第{n}个{field}': '{list}, no. {n}: {field}', '字段 {name}（{label}）': 'field {name} ({label})', '字段 {name}': 'field {name}', '字段（{label}）': 'field ({label})', '字段': 'field',
+  '{thing}的「{property}」': '{thing}, "{property}"', '{place}{problem}': '{place} {problem}', '{place}：{problem}': '{place}: {problem}',
+  '子表 {name}': 'detail table {name}', '分组 {name}': 'tab group {name}', '按钮「{name}」': 'button "{name}"',
   '不能为空': 'must not be empty', '未知属性': 'unknown property', '应为对象': 'should be an object', '应为文本': 'should be text', '应为整数': 'should be an integer', '格式不正确': 'is malformed',
   // the property panel's properties (src/schema/control-properties.ts) and its reset button
   '标题': 'Label', '必填': 'Required', '可修改': 'Editable', '显示': 'Shown', '提示文字': 'Hint', '默认值': 'Default value',
