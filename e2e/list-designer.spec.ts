@@ -37,7 +37,7 @@ async function drag(page: Page, from: Locator, dx: number) {
   await page.mouse.up();
 }
 
-test('列表设计 and 弹窗设计: drag a column, resize it, 合计, autosave, reload, undo; add a result mapping', async ({ page }) => {
+test('列表设计 and 弹窗设计: drag a column, resize it, 快捷查询 (no 合计 on a text column), autosave, reload, undo; add a result mapping', async ({ page }) => {
   test.setTimeout(180_000);
   const problems = watchConsole(page);
   await signIn(page, 'admin');
@@ -60,10 +60,13 @@ test('列表设计 and 弹窗设计: drag a column, resize it, 合计, autosave,
   await drag(page, view(page).getByRole('separator', { name: '调整列宽：仓库地址' }), 60);
   await expect.poll(() => widthOf(page, '仓库地址')).toBe(width + 60);
 
-  // 合计 on 库管员 from the property panel
+  // 库管员 is a text column: no 合计 offered; 快捷查询 switched on from the property panel
   await heads(page).filter({ hasText: '库管员' }).click();
-  await view(page).locator('.wb-ld-panel').getByRole('switch', { name: '合计' }).click();
-  await expect(heads(page).filter({ hasText: '库管员' }).locator('.wb-ld-badge')).toContainText(['合计']);
+  const panel = view(page).locator('.wb-ld-panel');
+  await expect(panel.getByRole('switch', { name: '快捷查询' })).toBeVisible();
+  await expect(panel.getByRole('switch', { name: '合计' })).toHaveCount(0);
+  await panel.getByRole('switch', { name: '快捷查询' }).click();
+  await expect(heads(page).filter({ hasText: '库管员' }).locator('.wb-ld-badge')).toContainText(['快捷']);
   await saved(page);
   await shots(page, 'list-designer');
 
@@ -72,7 +75,7 @@ test('列表设计 and 弹窗设计: drag a column, resize it, 合计, autosave,
   await expect(heads(page).first()).toBeVisible();
   expect((await headLabels(page)).slice(0, 2)).toEqual([before[1], before[0]]);
   expect(await widthOf(page, '仓库地址')).toBe(width + 60);
-  await expect(heads(page).filter({ hasText: '库管员' }).locator('.wb-ld-badge')).toContainText(['合计']);
+  await expect(heads(page).filter({ hasText: '库管员' }).locator('.wb-ld-badge')).toContainText(['快捷']);
 
   // undo once on the canvas: the width change (after the reload)
   await view(page).getByRole('button', { name: '撤销画布' }).click();
