@@ -11,6 +11,7 @@ import { currentOrg, requireAction, type ResourceAction } from './scope';
 import { checkFormRules, checkLineCount, checkTableRules, publishedForm, publishedFormFields, withCalculations } from './form-rules';
 import { withoutStoredLineValues, withoutStoredValues } from './round-trip';
 import { checkedChildren, lineTablesOf, splitChildren, type CheckedLines } from './children';
+import { refuseForeignReferences, savedRows } from './references';
 import { rowValues } from './values';
 import { rowColumns } from './columns';
 import { checkLineRules, serverValues } from './line-rules';
@@ -138,6 +139,7 @@ export async function planCreate(app: FastifyInstance, request: FastifyRequest, 
   const values = await rowValues(app.svc.db, def, main, 'create');
   await assertUnique(app.svc.db as AnyDb, def, orgId, numbered ? { ...values, [numbered.fieldDbName]: undefined } : values);
   const lines = await checkedChildren(app, def, children);
+  await refuseForeignReferences(app, request, savedRows(def, values, lines));
   const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
   const stamp = { org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId };
   const assignNumber = numbered
@@ -279,6 +281,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         throw error;
       }
     }
+    await refuseForeignReferences(app, request, planned.map((p, index) => ({ def, values: p.values, where: `第 ${index + 1} 行：`, path: `rows[${index}].` })));
     const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
     const now = app.svc.clock();
     let inserted = 0;
@@ -339,6 +342,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const values = await rowValues(app.svc.db, def, main, 'update');
     await assertUnique(db, def, currentOrg(request), values, row.id);
     const lines = await checkedChildren(app, def, children);
+    await refuseForeignReferences(app, request, savedRows(def, values, lines));
     const now = app.svc.clock();
     const orgId = currentOrg(request);
     const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();

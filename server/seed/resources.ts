@@ -30,7 +30,7 @@ export const BUILTIN_ENUMS: { code: string; name: string; items: [string, string
 ];
 
 /** The columns of a weigh record; the partner is the vendor (purchase) or the customer (sale). */
-function weighColumns(partner: ResourceColumn): ResourceColumn[] {
+function weighColumns(kind: 'pu' | 'sa', partner: ResourceColumn): ResourceColumn[] {
   return [
     col('billCode', 'bill_code', 'CHAR', '磅单号', { length: 32, required: true, unique: true }),
     col('plateNumber', 'plate_number', 'CHAR', '车牌号', { length: 16, required: true }),
@@ -54,7 +54,7 @@ function weighColumns(partner: ResourceColumn): ResourceColumn[] {
     col('tareWeigher', 'tare_weigher', 'CHAR', '皮重司磅员', { length: 50 }),
     col('scaleName', 'scale_name', 'CHAR', '磅秤', { length: 100 }),
     col('manualEntry', 'manual_entry', 'BOOLEAN', '手工录入'),
-    col('registryId', 'registry_id', 'NUMBER', '登记单', { length: 18, scale: 0 }),
+    col('registryId', 'registry_id', 'NUMBER', '登记单', { length: 18, scale: 0, refTable: `${kind}_registry` }),
     // set when a settlement holding the record is audited, cleared by its 弃审 (server/settlement/weigh-settle.ts)
     col('settleCode', 'settle_code', 'CHAR', '结算单号', { length: 32 }),
     col('settleId', 'settle_id', 'NUMBER', '结算单', { length: 18, scale: 0 }),
@@ -242,11 +242,11 @@ export const BUILTIN_RESOURCES: ResourceDefinition[] = [
   },
   {
     tableName: 'mm_pu_weigh', tableExplain: '采购过磅记录', module: 'measure', resource: 'mm-pu-weigh', permissionPrefix: 'mm_pu_weigh', scope: 'ORG', kind: 'DOCUMENT',
-    columns: weighColumns(col('vendorName', 'vendor_name', 'CHAR', '供应商', { length: 100 })),
+    columns: weighColumns('pu', col('vendorName', 'vendor_name', 'CHAR', '供应商', { length: 100 })),
   },
   {
     tableName: 'mm_sa_weigh', tableExplain: '销售过磅记录', module: 'measure', resource: 'mm-sa-weigh', permissionPrefix: 'mm_sa_weigh', scope: 'ORG', kind: 'DOCUMENT',
-    columns: weighColumns(col('customerName', 'customer_name', 'CHAR', '客户', { length: 100 })),
+    columns: weighColumns('sa', col('customerName', 'customer_name', 'CHAR', '客户', { length: 100 })),
   },
   {
     tableName: 'as_inventory_class', tableExplain: '存货分类', module: 'material', resource: 'as-inventory-class', permissionPrefix: 'as_inventory_class', scope: 'GROUP', kind: 'MASTER',
@@ -477,6 +477,11 @@ export async function ensureBuiltinResources(db: Kysely<DB>): Promise<void> {
     // a column an administrator dropped (数据源: kept as a tombstone) is not brought back
     const dropped = new Set(((exists.tombstones ?? []) as ResourceColumn[]).map((c) => c.fieldDbName));
     const added = def.columns.filter((c) => !stored.columns.some((s) => s.fieldName === c.fieldName) && !dropped.has(c.fieldDbName));
-    if (added.length) await registerResource(db, { ...stored, columns: [...stored.columns, ...added] });
+    // a built-in column that names its referenced table since (a weigh record's 登记单) says so: its saves are checked by it
+    const referenced = stored.columns.map((s) => {
+      const refTable = s.refTable ? null : def.columns.find((c) => c.fieldName === s.fieldName && c.fieldType === s.fieldType)?.refTable;
+      return refTable ? { ...s, refTable } : s;
+    });
+    if (added.length || referenced.some((c, i) => c !== stored.columns[i])) await registerResource(db, { ...stored, columns: [...referenced, ...added] });
   }
 }
