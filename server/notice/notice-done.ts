@@ -14,32 +14,40 @@ export function noticeKindOf(tableName: string): Kind | null {
   return null;
 }
 
-/** The notices whose registries the weigh records came through. */
-export async function noticesOfWeighs(db: AnyDb, kind: Kind, weighIds: number[]): Promise<number[]> {
+/** A notice and the organisation whose figures it holds. */
+export interface NoticeRef { id: number; orgId: number }
+
+/** The notices whose registries the weigh records came through, in the weigh records' organisation. */
+export async function noticesOfWeighs(db: AnyDb, kind: Kind, weighIds: number[]): Promise<NoticeRef[]> {
   if (!weighIds.length) return [];
-  const rows = await db.selectFrom(`mm_${kind}_weigh as w`).innerJoin(`${kind}_registry_sub as s`, 's.registry_id', 'w.registry_id')
-    .select('s.notice_id as noticeId').distinct().where('w.id', 'in', weighIds).where('s.deleted', '=', false).where('s.notice_id', 'is not', null).execute() as Row[];
-  return rows.map((r) => Number(r.noticeId));
+  const rows = await db.selectFrom(`mm_${kind}_weigh as w`).innerJoin(`${kind}_registry_sub as s`, (j) => j.onRef('s.registry_id', '=', 'w.registry_id').onRef('s.org_id', '=', 'w.org_id'))
+    .select(['s.notice_id as noticeId', 'w.org_id as orgId']).distinct().where('w.id', 'in', weighIds).where('s.deleted', '=', false).where('s.notice_id', 'is not', null).execute() as Row[];
+  return rows.map((r) => ({ id: Number(r.noticeId), orgId: Number(r.orgId) }));
 }
 
 /**
  * 已执行量 of a notice's lines follows its weigh records: the net of every weigh record (not
  * deleted, not voided) of a registry that came for the notice, per material — a line gets the net
  * of its material; a notice with one line gets all of it. Run in the transaction that changed a
- * weigh record.
+ * weigh record; notice, registries and weigh records are all of the notice's organisation (a line
+ * of another company naming the notice neither reaches nor counts).
  */
-export async function refreshNoticeDone(db: AnyDb, kind: Kind, noticeIds: number[]): Promise<void> {
-  for (const noticeId of new Set(noticeIds)) {
-    const lines = await db.selectFrom(`${kind}_notice_line`).select(['id', 'inv_name as invName']).where('notice_id', '=', noticeId).where('deleted', '=', false).execute() as Row[];
+export async function refreshNoticeDone(db: AnyDb, kind: Kind, notices: NoticeRef[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const { id: noticeId, orgId } of notices) {
+    if (seen.has(`${noticeId}/${orgId}`)) continue;
+    seen.add(`${noticeId}/${orgId}`);
+    const lines = await db.selectFrom(`${kind}_notice_line`).select(['id', 'inv_name as invName']).where('notice_id', '=', noticeId).where('org_id', '=', orgId).where('deleted', '=', false).execute() as Row[];
     if (!lines.length) continue;
     const sums = await db.selectFrom(`mm_${kind}_weigh as w`).innerJoin(`${kind}_registry_sub as s`, 's.registry_id', 'w.registry_id')
       .select((eb) => ['w.material_name as material', eb.fn.sum('w.net').as('net')])
-      .where('s.notice_id', '=', noticeId).where('s.deleted', '=', false).where('w.deleted', '=', false).where('w.status', '!=', 'OBSOLETE').where('w.net', 'is not', null)
+      .where('s.notice_id', '=', noticeId).where('s.org_id', '=', orgId).where('w.org_id', '=', orgId)
+      .where('s.deleted', '=', false).where('w.deleted', '=', false).where('w.status', '!=', 'OBSOLETE').where('w.net', 'is not', null)
       .groupBy('w.material_name').execute() as Row[];
     const total = sums.reduce((t, s) => t.plus(String(s.net ?? 0)), new Decimal(0));
     for (const line of lines) {
       const done = lines.length === 1 ? total : sums.filter((s) => s.material === line.invName).reduce((t, s) => t.plus(String(s.net ?? 0)), new Decimal(0));
-      await db.updateTable(`${kind}_notice_line`).set({ done_qty: done.toFixed(3) }).where('id', '=', line.id).execute();
+      await db.updateTable(`${kind}_notice_line`).set({ done_qty: done.toFixed(3) }).where('id', '=', line.id).where('org_id', '=', orgId).execute();
     }
   }
 }
@@ -71,6 +79,7 @@ export async function refuseNoticeOverLimit(db: AnyDb, tableName: string, orgId:
     else if (typeof sub.noticeCode === 'string' && sub.noticeCode) q = q.where('notice_code', '=', sub.noticeCode);
     else continue;
     const notice = await q.executeTakeFirst() as Row | undefined;
+    // a notice of another company (or none) is refused with its field by the reference check (server/resources/references.ts)
     if (!notice) continue;
     const lines = await db.selectFrom(`${kind}_notice_line`).select(['inv_name as invName', 'done_qty as doneQty', 'max_limit as maxLimit'])
       .where('notice_id', '=', notice.id).where('deleted', '=', false).execute() as Row[];

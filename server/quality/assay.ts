@@ -17,18 +17,18 @@ type Row = Record<string, unknown>;
 const weighTable = (group: Row) => ASSAY_WEIGH[assayBizType(group.bizType)].table;
 
 /**
- * Recalculates net and settle weight of weigh records from what they hold (gross, tare, 扣重 and
- * every rate: 扣率, 扣水, 扣杂), exactly (src/schema/settle.ts), in the caller's transaction.
+ * Recalculates net and settle weight of an organisation's weigh records from what they hold (gross,
+ * tare, 扣重 and every rate: 扣率, 扣水, 扣杂), exactly (src/schema/settle.ts), in the caller's transaction.
  */
-export async function recomputeSettle(trx: AnyDb, table: string, ids: number[]): Promise<void> {
+export async function recomputeSettle(trx: AnyDb, table: string, orgId: number, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const rows = await trx.selectFrom(table).selectAll().where('id', 'in', ids).execute() as Row[];
+  const rows = await trx.selectFrom(table).selectAll().where('id', 'in', ids).where('org_id', '=', orgId).execute() as Row[];
   for (const w of rows) {
     if (w.gross === null || w.tare === null) continue;
     // the rounding the record was settled with (else its material's)
     const rule = await recordSettleRule(trx, w);
     const f = settleFigures({ grossKg: new Decimal(String(w.gross)).times(1000), tareKg: new Decimal(String(w.tare)).times(1000), deductT: w.deduct as string | null, ratesPct: weighRates(w), rule });
-    await trx.updateTable(table).set({ net: f.net, settle_weight: f.settle, ...ruleColumns(rule) }).where('id', '=', w.id).execute();
+    await trx.updateTable(table).set({ net: f.net, settle_weight: f.settle, ...ruleColumns(rule) }).where('id', '=', w.id).where('org_id', '=', orgId).execute();
   }
 }
 
@@ -36,6 +36,9 @@ export async function recomputeSettle(trx: AnyDb, table: string, ids: number[]):
 export function prepareQuality(tableName: string, body: Row, current: Row | null): void {
   if (tableName === 'qc_assay_group') {
     delete body.groupState; delete body.recheckState;
+    // its trucks (样车) are collected by 结束分组: lines a client sends are ignored like its states
+    const children = body.children as Row | undefined;
+    if (children && typeof children === 'object') delete children.qc_assay_group_weigh;
     if (!current) Object.assign(body, { groupState: 'OPEN', recheckState: 'NONE', bizType: assayBizType(body.bizType) });
     // the trucks it collected are of its type: the type stays once the group has ended
     else if (current.groupState !== 'OPEN' && body.bizType !== undefined && assayBizType(body.bizType) !== assayBizType(current.bizType)) {
@@ -59,32 +62,40 @@ export function prepareQuality(tableName: string, body: Row, current: Row | null
 /**
  * In the audit's (弃审's) transaction of 化验单: audit puts the results' 扣水/扣杂 rates (the
  * material's step tables) on every truck of the assay's group and recalculates their settle
- * weight; 弃审 takes them off again. The group must have ended sampling, and no truck may be settled.
+ * weight; 弃审 takes them off again — from the group's own trucks that carry its number, not every
+ * record with that number (each company numbers its assays by the same default rule). The group
+ * must have ended sampling, and no truck may be settled. Group, trucks and weigh records are read
+ * and written in the assay's organisation only.
  */
 export async function assayTransition(trx: AnyDb, tableName: string, action: string, rows: Row[]): Promise<void> {
   if (tableName !== 'qc_assay' || !['audit', 'mulAudit', 'mulInit'].includes(action)) return;
   for (const assay of rows) {
+    const orgId = Number(assay.orgId);
     const group = await trx.selectFrom('qc_assay_group').select(['group_code as groupCode', 'group_state as groupState', 'material_name as materialName', 'biz_type as bizType'])
-      .where('id', '=', assay.assayGroupId as number).where('deleted', '=', false).executeTakeFirst() as Row | undefined;
+      .where('id', '=', assay.assayGroupId as number).where('org_id', '=', orgId).where('deleted', '=', false).executeTakeFirst() as Row | undefined;
     if (!group) throw badRequest(`化验单 ${String(assay.assayCode)} 的化验组不存在`);
     const WEIGH = weighTable(group);
     const weighIds = (await trx.selectFrom('qc_assay_group_weigh').select('weigh_id as weighId').where('assay_group_id', '=', assay.assayGroupId as number)
-      .where('deleted', '=', false).where('weigh_id', 'is not', null).execute() as Row[]).map((r) => Number(r.weighId));
-    const settled = weighIds.length ? await trx.selectFrom(WEIGH).select(['bill_code as billCode', 'settle_code as settleCode']).where('id', 'in', weighIds).where('settle_id', 'is not', null).executeTakeFirst() as Row | undefined : undefined;
+      .where('org_id', '=', orgId).where('deleted', '=', false).where('weigh_id', 'is not', null).execute() as Row[]).map((r) => Number(r.weighId));
+    const settled = weighIds.length ? await trx.selectFrom(WEIGH).select(['bill_code as billCode', 'settle_code as settleCode']).where('id', 'in', weighIds).where('org_id', '=', orgId)
+      .where('settle_id', 'is not', null).executeTakeFirst() as Row | undefined : undefined;
     if (settled) throw badRequest(`磅单 ${String(settled.billCode)} 已由结算单 ${String(settled.settleCode)} 结算，化验结果不能再改变其结算重量`);
     if (action === 'mulInit') {
-      await trx.updateTable(WEIGH).set({ water_rate: null, impurity_rate: null, assay_code: null }).where('assay_code', '=', assay.assayCode as string).execute();
-      await recomputeSettle(trx, WEIGH, weighIds);
+      if (!weighIds.length) continue;
+      // a truck another assay of the group has rated since keeps that assay's figures
+      const cleared = await trx.updateTable(WEIGH).set({ water_rate: null, impurity_rate: null, assay_code: null })
+        .where('id', 'in', weighIds).where('org_id', '=', orgId).where('assay_code', '=', assay.assayCode as string).returning('id').execute();
+      await recomputeSettle(trx, WEIGH, orgId, cleared.map((r) => Number(r.id)));
       continue;
     }
     if (group.groupState !== 'SAMPLED') throw badRequest(`化验组 ${String(group.groupCode)} 尚未结束取样，化验单不能审核`);
     const results = await trx.selectFrom('qc_assay_result').select(['item_code as itemCode', 'value']).where('assay_id', '=', assay.id as number).where('deleted', '=', false).execute() as { itemCode: string; value: string | null }[];
     const steps = await trx.selectFrom('qc_deduct_step').select(['item_code as itemCode', 'from_value as fromValue', 'rate', 'deduct_kind as deductKind'])
-      .where('org_id', '=', assay.orgId as number).where('material_name', '=', String(group.materialName)).where('enabled', '=', true).where('deleted', '=', false).execute() as DeductStep[];
+      .where('org_id', '=', orgId).where('material_name', '=', String(group.materialName)).where('enabled', '=', true).where('deleted', '=', false).execute() as DeductStep[];
     const rates = assayRates(results, steps);
     if (weighIds.length) {
-      await trx.updateTable(WEIGH).set({ water_rate: rates.water, impurity_rate: rates.impurity, assay_code: assay.assayCode }).where('id', 'in', weighIds).execute();
-      await recomputeSettle(trx, WEIGH, weighIds);
+      await trx.updateTable(WEIGH).set({ water_rate: rates.water, impurity_rate: rates.impurity, assay_code: assay.assayCode }).where('id', 'in', weighIds).where('org_id', '=', orgId).execute();
+      await recomputeSettle(trx, WEIGH, orgId, weighIds);
     }
   }
 }

@@ -94,7 +94,9 @@ export async function settleTransition(trx: AnyDb, tableName: string, action: st
   if (!k) return;
   const ids = rows.map((r) => Number(r.id));
   if (action === 'mulInit') {
-    await trx.updateTable(k.weigh).set({ settle_id: null, settle_code: null }).where('settle_id', 'in', ids).execute();
+    // the settlements' own weigh records: of their organisation
+    await trx.updateTable(k.weigh).set({ settle_id: null, settle_code: null })
+      .where((eb) => eb(eb.refTuple('settle_id', 'org_id'), 'in', rows.map((r) => eb.tuple(Number(r.id), Number(r.orgId))))).execute();
     return;
   }
   if (action !== 'audit' && action !== 'mulAudit') return;
@@ -111,7 +113,7 @@ export async function settleTransition(trx: AnyDb, tableName: string, action: st
     const mine = links.filter((l) => l.settleId === Number(row.id)).map((l) => l.weighId);
     if (!mine.length) continue;
     const done = await trx.updateTable(k.weigh).set({ settle_id: Number(row.id), settle_code: row.settleCode })
-      .where('id', 'in', mine).where('settle_id', 'is', null).where('deleted', '=', false).where('status', '=', 'AUDITED').returning('id').execute();
+      .where('id', 'in', mine).where('org_id', '=', Number(row.orgId)).where('settle_id', 'is', null).where('deleted', '=', false).where('status', '=', 'AUDITED').returning('id').execute();
     if (done.length !== mine.length) {
       const got = new Set(done.map((d) => Number(d.id)));
       const [taken] = await trx.selectFrom(k.weigh).select(['bill_code as billCode', 'settle_code as settleCode', 'status', 'deleted']).where('id', 'in', mine.filter((id) => !got.has(id))).execute() as Row[];

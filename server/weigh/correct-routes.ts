@@ -112,7 +112,7 @@ export async function correctRoutes(app: FastifyInstance): Promise<void> {
     const done = await db.updateTable(def.tableName).set({
       gross, tare, net: figures?.net ?? null, settle_weight: figures?.settle ?? null, ...(rule ? ruleColumns(rule) : {}), manual_entry: true,
       updated_by: auth.userId, updated_at: app.svc.clock(), version: sql`version + 1`,
-    }).where('id', '=', b.id).where('version', '=', b.version).where('deleted', '=', false).returning(['id', 'version', 'gross', 'tare', 'net', 'settle_weight as settleWeight']).executeTakeFirst() as Row | undefined;
+    }).where('id', '=', b.id).where('org_id', '=', stored.orgId as number).where('version', '=', b.version).where('deleted', '=', false).returning(['id', 'version', 'gross', 'tare', 'net', 'settle_weight as settleWeight']).executeTakeFirst() as Row | undefined;
     if (!done) throw new AppError(409, '数据已被他人修改，请刷新后重试', '409');
     await refreshNoticesOfWeighs(db, def.tableName, [b.id]);
     request.operationResult = { reason, before, after: { gross: done.gross, tare: done.tare, net: done.net, settleWeight: done.settleWeight } };

@@ -71,7 +71,7 @@ async function loadVisit(db: Kysely<DB> | Transaction<DB>, kind: VisitKind, orgI
   if (lock) vq = vq.forUpdate();
   const visit = await vq.executeTakeFirst();
   const line = await any.selectFrom(t.line).selectAll().where('registry_id', '=', registryId).where('deleted', '=', false).orderBy('id').executeTakeFirst() as Row | undefined;
-  const weigh = visit?.weighId ? await any.selectFrom(t.weigh).selectAll().where('id', '=', visit.weighId).executeTakeFirst() as Row | undefined : undefined;
+  const weigh = visit?.weighId ? await any.selectFrom(t.weigh).selectAll().where('id', '=', visit.weighId).where('org_id', '=', orgId).executeTakeFirst() as Row | undefined : undefined;
   const point = visit?.point ?? null;
   const next = nextStep(kind, point);
   return {
@@ -266,7 +266,7 @@ export async function capture(ctx: CycleContext, kind: VisitKind, registryId: nu
       await trx2.updateTable(t.weigh).set({
         [column]: stamp.weigh, [timeColumn]: stamp.at, tare_weigher: ctx.auth.realName, net: figures.net, settle_weight: figures.settle, ...ruleColumns(rule), weigh_status: 'DONE',
         manual_entry: !!input.manual || !!w.manualEntry, updated_by: ctx.auth.userId, updated_at: ctx.now,
-      }).where('id', '=', weighId).execute();
+      }).where('id', '=', weighId).where('org_id', '=', ctx.orgId).execute();
       // the notice's 已执行量 follows the completed weighing
       await refreshNoticesOfWeighs(trx2, t.weigh, [weighId]);
     }

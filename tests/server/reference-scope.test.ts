@@ -9,7 +9,7 @@ type Method = 'GET' | 'POST' | 'PUT';
 /**
  * A save may name (noticeId, registryId, assayGroupId…) only rows the caller's company may see, and
  * what a document's audit or 弃审 recalculates stays in that document's company: the probe's attacks
- * from 华北钢铁 (HBGT) on 东方能源's (DFNY) assay groups, notices and settlements.
+ * from 华北钢铁 (HBGT) on 东方能源's (DFNY) assay groups, notices and weigh records.
  */
 describe.each(DATABASES)('references name only rows of the current company on %s', (kind) => {
   let t: TestApp;
@@ -58,7 +58,7 @@ describe.each(DATABASES)('references name only rows of the current company on %s
     children: { qc_assay_result: [{ itemCode: '001', value: '20', unit: '%' }, { itemCode: '003', value: '3', unit: '%' }] },
   });
 
-  it('1a: a 化验单 cannot name another company’s 化验组', async () => {
+  it('1a: a 化验单 cannot name another company’s 化验组, nor rewrite its trucks when one is planted', async () => {
     const MATERIAL = `越权化验原煤${kind}`;
     const { group, weighs } = await sampledGroup(dfny, MATERIAL);
     await ok(hbgt, 'POST', '/quality/qc-deduct-step/create', { materialName: MATERIAL, itemCode: '001', deductKind: 'WATER', fromValue: '10', rate: '5' });
@@ -78,10 +78,46 @@ describe.each(DATABASES)('references name only rows of the current company on %s
     const update = await call(hbgt, 'PUT', '/quality/qc-assay/update', { id: mine.id, version: mine.version, assayGroupId: group.id });
     expect(update.json()).toMatchObject({ success: false, data: { field: 'assayGroupId' } });
 
+    // a group's trucks are collected by 结束分组: a line sent with the group (another company's weigh record) is not taken
+    const sent = await ok(hbgt, 'POST', '/quality/qc-assay-group/create', {
+      materialName: MATERIAL, beginTime: '2026-12-02 00:00:00', endTime: '2026-12-02 23:59:59', children: { qc_assay_group_weigh: [{ billCode: 'x', weighId: weighs[0] }] },
+    });
+    expect((await ok(hbgt, 'GET', `/quality/qc-assay-group/detail/${sent.id}`) as Row & { children: Record<string, Row[]> }).children.qc_assay_group_weigh).toEqual([]);
+
+    // a foreign group planted in the database (data from before the check): the audit finds no group of its company
+    await sql`update qc_assay set assay_group_id = ${group.id} where id = ${mine.id}`.execute(t.database.db);
+    const audit = await call(hbgt, 'POST', '/quality/qc-assay/audit', { ids: [mine.id] });
+    expect(audit.statusCode).toBe(400);
+    expect(audit.json().msg).toMatch(/的化验组不存在$/);
+    expect(await Promise.all(weighs.map(figures))).toEqual(before);
+
     // DFNY's own 化验单 of that group rewrites its trucks: what the attack would have done
     const theirs = await ok(dfny, 'POST', '/quality/qc-assay/create', assayBody(group, MATERIAL));
     await ok(dfny, 'POST', '/quality/qc-assay/audit', { ids: [theirs.id] });
     expect(await figures(weighs[0])).toMatchObject({ waterRate: '2.00', net: '30.000', settleWeight: '29.400' });
+  });
+
+  it('1b: 弃审 of a 化验单 clears only its own group’s trucks, not another company’s with the same number', async () => {
+    const MATERIAL = `同号化验原煤${kind}`;
+    const a = await sampledGroup(dfny, MATERIAL);
+    const b = await sampledGroup(hbgt, MATERIAL);
+    const assayA = await ok(dfny, 'POST', '/quality/qc-assay/create', assayBody(a.group, MATERIAL));
+    const assayB = await ok(hbgt, 'POST', '/quality/qc-assay/create', assayBody(b.group, MATERIAL));
+    // precondition: each company numbers its 化验单 by the same default rule; make the two collide whatever came before
+    const codeA = String((await stored('qc_assay', assayA.id)).assayCode);
+    await sql`update qc_assay set assay_code = ${codeA} where id = ${assayB.id}`.execute(t.database.db);
+    expect([Number((await stored('qc_assay', assayA.id)).orgId), Number((await stored('qc_assay', assayB.id)).orgId)]).toEqual([orgs.DFNY, orgs.HBGT]);
+    await ok(dfny, 'POST', '/quality/qc-assay/audit', { ids: [assayA.id] });
+    await ok(hbgt, 'POST', '/quality/qc-assay/audit', { ids: [assayB.id] });
+    const auditedA = await Promise.all(a.weighs.map(figures));
+    expect(auditedA[0]).toMatchObject({ waterRate: '2.00', assayCode: codeA, settleWeight: '29.400' });
+    expect(await figures(b.weighs[0])).toMatchObject({ waterRate: '2.00', assayCode: codeA, settleWeight: '29.400' });
+
+    await ok(hbgt, 'POST', '/quality/qc-assay/mulInit', { ids: [assayB.id] });
+    expect(await Promise.all(a.weighs.map(figures))).toEqual(auditedA);
+    // its own trucks are back to what they were before the audit
+    expect(await figures(b.weighs[0])).toMatchObject({ waterRate: null, impurityRate: null, assayCode: null, net: '30.000', settleWeight: '30.000' });
+    expect(await figures(b.weighs[1])).toMatchObject({ waterRate: null, assayCode: null, net: '30.000', settleWeight: '30.000' });
   });
 
   /** A DFNY notice with one line and a registry and weighing for it: 已执行量 40 t. */
@@ -96,7 +132,7 @@ describe.each(DATABASES)('references name only rows of the current company on %s
   };
   const doneQty = async (noticeId: number) => (await sql<{ doneQty: string }>`select done_qty from pu_notice_line where notice_id = ${noticeId} and not deleted`.execute(t.database.db)).rows.map((r) => r.doneQty);
 
-  it('1c: a registry line cannot name another company’s 通知单, nor a weigh record another company’s registry', async () => {
+  it('1c: a registry line cannot name another company’s 通知单, nor a weigh record another company’s registry; a planted one changes nothing there', async () => {
     const { notice, registry } = await noticeWithWeighing();
     // precondition: DFNY's notice and registry, 40 t executed
     expect(Number((await stored('pu_notice', notice.id)).orgId)).toBe(orgs.DFNY);
@@ -121,7 +157,11 @@ describe.each(DATABASES)('references name only rows of the current company on %s
     // HBGT's own notice and registry are taken
     const own = await ok(hbgt, 'POST', '/purorder/pu-notice/create', { vendorName: 'x', children: { pu_notice_line: [{ invName: '石英砂', planQty: '10' }] } });
     const ownCode = (await ok(hbgt, 'GET', `/purorder/pu-notice/detail/${own.id}`)).noticeCode;
-    await ok(hbgt, 'POST', '/purorder/pu-registry/create', { ...registryBody, children: { pu_registry_sub: [{ ...sub, noticeId: own.id, noticeCode: ownCode }] } });
+    const ownRegistry = await ok(hbgt, 'POST', '/purorder/pu-registry/create', { ...registryBody, children: { pu_registry_sub: [{ ...sub, noticeId: own.id, noticeCode: ownCode }] } });
+    // a registry line of HBGT pointing at DFNY's notice, planted in the database: weighing on it leaves DFNY's notice alone
+    await sql`update pu_registry_sub set notice_id = ${notice.id} where registry_id = ${ownRegistry.id}`.execute(t.database.db);
+    await ok(hbgt, 'POST', '/measure/mm-pu-weigh/create', { ...weighBody, registryId: ownRegistry.id });
+    await ok(hbgt, 'POST', '/measure/mm-pu-weigh/obsolete', { ids: [theirWeigh.id] });
     expect(await doneQty(notice.id)).toEqual(['40.000']);
   });
 
