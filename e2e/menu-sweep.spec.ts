@@ -11,6 +11,8 @@ function leaves(nodes: MenuNode[]): MenuNode[] {
 }
 const route = (n: MenuNode) => `${n.urlPath!.split('?')[0].replace(/\/$/, '')}/index`;
 const view = (page: Page) => page.locator('.wb-page:visible');
+/** `SWEEP_SHOTS=1`: the sweep keeps a screenshot of each page in its output folder (not in CI: nobody looks at those). */
+const SHOTS = process.env.SWEEP_SHOTS === '1';
 
 /** Opens a route inside the running shell (one page for the whole sweep: no reload per entry). */
 async function go(page: Page, path: string): Promise<void> {
@@ -18,7 +20,7 @@ async function go(page: Page, path: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 }
 
-// one test per language (each sweeps every entry with a screenshot of each page)
+// one test per language (each sweeps every entry; with SWEEP_SHOTS=1, a screenshot of each page)
 for (const [locale, size] of [['zh-CN', { width: 1440, height: 900 }], ['en-US', { width: 1280, height: 800 }]] as const) {
   test(`every menu entry opens a real page as admin (${locale}, ${size.width}×${size.height}), with no console error`, async ({ page }) => {
     test.setTimeout(240_000);
@@ -47,8 +49,8 @@ for (const [locale, size] of [['zh-CN', { width: 1440, height: 900 }], ['en-US',
       await expect(view(page).locator('.ant-spin-spinning')).toHaveCount(0);
       await expect(view(page).locator('.wb-template-free'), `${entry.title}: no empty "no template" page`).toHaveCount(0);
       await expect(view(page)).not.toContainText('尚未配置模板');
-      // JPEG: a third of PNG's encoding time (~60 ms against ~200 ms at 1440×900), taken ~90 times
-      await page.screenshot({ path: test.info().outputPath(`${locale}-${entry.uuid}.jpeg`), type: 'jpeg', quality: 80 });
+      // a picture of every page to look at, when asked for (SWEEP_SHOTS=1; JPEG: a third of PNG's encoding time)
+      if (SHOTS) await page.screenshot({ path: test.info().outputPath(`${locale}-${entry.uuid}.jpeg`), type: 'jpeg', quality: 80 });
       // close the tab again, so that the sweep does not keep every page alive
       await tabs.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
       await expect(tabs.locator('.ant-tabs-tab-active')).toHaveText(locale === 'en-US' ? 'Home' : '首页');
