@@ -59,10 +59,10 @@ export function WeighCorrectDialog({ base, row, onClose, onSaved }: { base: stri
           </Descriptions>
           <Form form={form} layout="vertical">
             <Form.Item name="gross" label={tr('毛重(吨)')} rules={[weightRule('毛重', tr)]}>
-              <InputNumber min={0} max={MAX_WEIGHT_T} step={0.01} disabled={row.gross === null} style={{ width: '100%' }} />
+              <InputNumber min={0} max={MAX_WEIGHT_T} precision={3} step={0.01} disabled={row.gross === null} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item name="tare" label={tr('皮重(吨)')} rules={[weightRule('皮重', tr)]}>
-              <InputNumber min={0} max={MAX_WEIGHT_T} step={0.01} disabled={row.tare === null} style={{ width: '100%' }} />
+              <InputNumber min={0} max={MAX_WEIGHT_T} precision={3} step={0.01} disabled={row.tare === null} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item
               name="reason" label={tr('更正原因')}
