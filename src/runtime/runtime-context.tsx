@@ -17,15 +17,21 @@ export interface RuntimeRequest {
 /** A file the host downloaded: its content, the server's file name and the announced row count (X-Total-Count). */
 export interface RuntimeDownload { blob: Blob; fileName: string; total: number | null }
 
+/** An answer the host holds for a page: its value, and `take` to use it up once the page has drawn with it. */
+export interface HeldAnswer<T> { value: T; take(): void }
+
 /** What the runtime needs from its host: data access, the user's permissions and display settings. */
 export interface RuntimeServices {
   request<T>(options: RuntimeRequest): Promise<T>;
   /**
    * The answer to a call that the host already holds (one it made early for the page an address
-   * opens, already come), handed out once as `request` would have answered it; otherwise undefined.
-   * A page reads its first data with it while rendering, so that it draws once, with the data.
+   * opens, already come), as `request` would have answered it; otherwise undefined. A page reads its
+   * first data with it while rendering, so that it draws once, with the data, and calls `take` once
+   * that render is on screen (in an effect): the answer is then used up. A render that React throws
+   * away (a part of the page still loading its code, an interrupted render) must not use it up, or
+   * the render that follows would ask the server again.
    */
-  answered?<T>(options: RuntimeRequest): { value: T } | undefined;
+  answered?<T>(options: RuntimeRequest): HeldAnswer<T> | undefined;
   /**
    * Downloads a file through the host's request layer. `onProgress` gets the bytes received and the
    * announced row count; a failure is shown by the host (unless `quiet`) and rejects.

@@ -12,7 +12,7 @@ import { DESIGNER_EN_US } from './i18n/designer-en-US';
 import { RUNTIME_EN_US } from './i18n/runtime-en-US';
 import { localizeTemplate } from './i18n/template-labels';
 import { download } from './request/download';
-import { takeCame, takeEarly } from './request/early-answers';
+import { heldAnswer, takeEarly } from './request/early-answers';
 import { request } from './request/request';
 import { session } from './session/session-store';
 import { settings } from './settings-store';
@@ -29,10 +29,10 @@ const REQUESTS: Record<Locale, RuntimeServices['request']> = {
 };
 /** An answer the shell holds already: the host's own early calls, in the language shown. */
 const ANSWERED: Record<Locale, NonNullable<RuntimeServices['answered']>> = {
-  'zh-CN': (options) => takeCame(options),
+  'zh-CN': (options) => heldAnswer(options),
   'en-US': <T,>(options: Parameters<RuntimeServices['request']>[0]) => {
-    const came = takeCame<T>(options);
-    return came && options.url === TEMPLATE_URL && came.value ? { value: localizeTemplate(came.value as unknown as Template, 'en-US') as T } : came;
+    const held = heldAnswer<T>(options);
+    return held && options.url === TEMPLATE_URL && held.value ? { value: localizeTemplate(held.value as unknown as Template, 'en-US') as T, take: held.take } : held;
   },
 };
 const hostDownload: RuntimeServices['download'] = (options) => download(options);

@@ -23,7 +23,7 @@ function open(ask: FormPageRequest, held: boolean, status = 'FREE') {
       calls.push(options);
       return options.url === TEMPLATE_URL ? form : { id: 3, version: 1, driverName: '王强', status };
     }) as RuntimeServices['request'],
-    answered: held ? (<T,>(options: RuntimeRequest) => (options.url === TEMPLATE_URL ? { value: form as T } : undefined)) : undefined,
+    answered: held ? (<T,>(options: RuntimeRequest) => (options.url === TEMPLATE_URL ? { value: form as T, take: () => undefined } : undefined)) : undefined,
     download: vi.fn(), hasPermission: () => true, desensitize: false,
   };
   render(<AntApp><RuntimeProvider value={services}><TemplateEditPage menuId={5} request={ask} onDone={() => undefined} /></RuntimeProvider></AntApp>);

@@ -5,7 +5,7 @@ import { FORM_MODES, type FormMode } from '../../schema/form-schema';
 import type { Template } from '../../schema/template';
 import { resourceBase } from '../list/list-actions';
 import { notifyResourceSaved } from '../list/list-events';
-import { useRuntime, useTr } from '../runtime-context';
+import { useRuntime, useTr, type HeldAnswer } from '../runtime-context';
 import { NO_FORM_TEMPLATE, RecordForm } from './form-dialog';
 import { templateRequest } from '../template-request';
 
@@ -45,13 +45,15 @@ export function TemplateEditPage({ menuId, request: ask, weighStatus = null, onD
   const { request, answered } = useRuntime();
   const tr = useTr();
   // a new record's page with the template the shell asked for early, if it has come: drawn at once, without a skeleton first
+  const held = useRef<HeldAnswer<Template> | undefined>(undefined);
   const [state, setState] = useState<{ template: Template; row: Record<string, unknown> } | { missing: string } | null>(() => {
-    const held = ask.rowId === null ? answered?.<Template>(templateRequest('FORM', menuId))?.value : undefined;
-    return held ? { template: held, row: {} } : null;
+    held.current = ask.rowId === null ? answered?.<Template>(templateRequest('FORM', menuId)) : undefined;
+    return held.current ? { template: held.current.value, row: {} } : null;
   });
   const drawnWith = useRef(state ? `${menuId}|${ask.mode}` : null);
   useEffect(() => {
-    if (drawnWith.current === `${menuId}|${ask.mode}`) { drawnWith.current = null; return; }
+    // drawn with the host's answer: used up now that the page is on screen
+    if (drawnWith.current === `${menuId}|${ask.mode}`) { drawnWith.current = null; held.current?.take(); held.current = undefined; return; }
     drawnWith.current = null;
     let live = true;
     setState(null);

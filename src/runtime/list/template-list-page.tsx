@@ -8,7 +8,7 @@ import type { FieldDefinition } from '../../schema/field-definition';
 import type { Template, TemplateButton } from '../../schema/template';
 import { formatValue } from '../../schema/value-formats';
 import type { FormRequest } from '../form/form-dialog';
-import { untranslated, useRuntime, useTr, type Tr } from '../runtime-context';
+import { untranslated, useRuntime, useTr, type HeldAnswer, type Tr } from '../runtime-context';
 import { AdvancedQuery } from './advanced-query';
 import { DetailPopup, OnceOpened, PicturesViewer, TemplateFormDialog, WeighCorrectDialog, usePreloadDialogs } from './list-dialogs';
 import { ButtonGroup } from './button-group';
@@ -74,11 +74,16 @@ export function TemplateListPage({ menuId, onOpen, formActions = true, refresh, 
 }) {
   const { request, answered } = useRuntime();
   // the template the shell asked for early, if it has come: the list draws at once, without a skeleton first
-  const [template, setTemplate] = useState<Template | null>(() => answered?.<Template>(templateRequest('LIST', menuId))?.value ?? null);
+  const held = useRef<HeldAnswer<Template> | undefined>(undefined);
+  const [template, setTemplate] = useState<Template | null>(() => {
+    held.current = answered?.<Template>(templateRequest('LIST', menuId));
+    return held.current?.value ?? null;
+  });
   const [missing, setMissing] = useState(false);
   const drawnWith = useRef(template ? menuId : null);
   useEffect(() => {
-    if (drawnWith.current === menuId) { drawnWith.current = null; return; }
+    // drawn with the host's answer: used up now that the page is on screen
+    if (drawnWith.current === menuId) { drawnWith.current = null; held.current?.take(); held.current = undefined; return; }
     let live = true;
     request<Template>(templateRequest('LIST', menuId))
       .then((t) => { if (live) setTemplate(t); })

@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Template } from '../../schema/template';
 import { toTimeRangeDefault } from '../../schema/time-dialogs';
@@ -75,8 +76,13 @@ describe('TemplateList advanced query start', () => {
 
 describe('a list opened with the answers the shell asked for early', () => {
   const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i, plateNumber: `京A${String(from + i).padStart(5, '0')}`, status: 'FREE' }));
-  function open(held: boolean) {
+  /**
+   * `thrownAway`: the page's first render is thrown away (a part beside it in the same Suspense
+   * boundary is still loading its code) and made again once `release` is called.
+   */
+  function open(held: boolean, { thrownAway = false } = {}) {
     const calls: RuntimeRequest[] = [];
+    const taken: string[] = [];
     const template = { ...list(false), ps: 1000 };
     const services: RuntimeServices = {
       request: vi.fn(async (options: RuntimeRequest) => {
@@ -87,14 +93,22 @@ describe('a list opened with the answers the shell asked for early', () => {
       }) as RuntimeServices['request'],
       // the shell's early answers: the template, and the first block of the page (500 of its 1000 rows)
       answered: held ? (<T,>(options: RuntimeRequest) => {
-        if (options.url === TEMPLATE_URL) return { value: template as T };
+        const hold = (key: string, value: unknown) => (taken.includes(key) ? undefined : { value: value as T, take: () => { taken.push(key); } });
+        if (options.url === TEMPLATE_URL) return hold('template', template);
         const { pn, ps } = (options.body as { limit: { pn: number; ps: number } }).limit;
-        return pn === 1 && ps === 500 ? { value: { list: rows(1, 500), total: 1000, tongji: null } as T } : undefined;
+        return pn === 1 && ps === 500 ? hold('rows', { list: rows(1, 500), total: 1000, tongji: null }) : undefined;
       }) : undefined,
       download: vi.fn(), hasPermission: () => true, desensitize: false,
     };
-    const view = render(<AntApp><RuntimeProvider value={services}><TemplateListPage menuId={181} /></RuntimeProvider></AntApp>);
-    return { calls, rerender: (refresh: number) => view.rerender(<AntApp><RuntimeProvider value={services}><TemplateListPage menuId={181} refresh={refresh} /></RuntimeProvider></AntApp>) };
+    let release: () => void = () => undefined;
+    const Later = lazy(() => new Promise<{ default: () => null }>((resolve) => { release = () => resolve({ default: () => null }); }));
+    const page = (refresh?: number) => (
+      <AntApp><RuntimeProvider value={services}>
+        <Suspense fallback={<span>页面加载中</span>}><TemplateListPage menuId={181} refresh={refresh} />{thrownAway && <Later />}</Suspense>
+      </RuntimeProvider></AntApp>
+    );
+    const view = render(page());
+    return { calls, taken, release: () => release(), rerender: (refresh: number) => view.rerender(page(refresh)) };
   }
 
   it('draws its rows in its first render and asks the server for neither the template nor those rows; a reload asks', async () => {
@@ -113,5 +127,19 @@ describe('a list opened with the answers the shell asked for early', () => {
     rerender(1);
     await waitFor(() => expect(calls).toHaveLength(1));
     expect((calls[0].body as { limit: unknown }).limit).toEqual({ pn: 1, ps: 500 });
+  });
+
+  it('a first render thrown away does not use the answers up: the render made again draws with them, and only that one takes them', async () => {
+    const { calls, taken, release } = open(true, { thrownAway: true });
+    // the render with the held answers was thrown away: nothing on screen, nothing taken
+    expect(screen.getByText('页面加载中')).toBeTruthy();
+    expect(screen.queryByText('京A00001')).toBeNull();
+    expect(taken).toEqual([]);
+    release();
+    await screen.findByText('京A00001');
+    expect(screen.getByText('共 1000 条')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toEqual([]);
+    expect(taken.sort()).toEqual(['rows', 'template']);
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListResponse, SearchCondition } from '../../schema/search';
 import type { Template } from '../../schema/template';
-import { useRuntime } from '../runtime-context';
+import { useRuntime, type HeldAnswer } from '../runtime-context';
 import type { Row } from './list-columns';
 import { firstRows, listCall, openingQuery, type ListQuery } from './opening-call';
 
@@ -56,11 +56,13 @@ export function useListData(template: Template | null, advanced: SearchCondition
   const windowRef = useRef<Window | null>(null);
   // the opening rows, if the host holds them: `opened` then skips the first load
   const opened = useRef<ListQuery | null>(null);
+  const held = useRef<HeldAnswer<ListResponse<Row>> | undefined>(undefined);
   const [data, setData] = useState<ListResponse<Row>>(() => {
     if (!template?.resUrl) return NO_ROWS;
     const rows0 = firstRows(template, query);
     const came = answered?.<ListResponse<Row>>(listCall(template, query, rows0.pn, rows0.ps));
     if (!came) return NO_ROWS;
+    held.current = came;
     const page = firstPage(template, query, came.value, ++seq.current);
     windowRef.current = page.window;
     opened.current = query;
@@ -114,7 +116,8 @@ export function useListData(template: Template | null, advanced: SearchCondition
   }, [fetchRows]);
 
   useEffect(() => {
-    if (opened.current === query) { opened.current = null; return; } // drawn with the host's answer
+    // drawn with the host's answer: used up now that the list is on screen
+    if (opened.current === query) { opened.current = null; held.current?.take(); held.current = undefined; return; }
     opened.current = null;
     void load();
   }, [load, query]);

@@ -122,7 +122,7 @@ describe('a list page of more rows than one request carries', () => {
     // the host holds the opening rows: no loading at all, no call
     const { calls, services: held } = server(50);
     const page = { list: [{ id: 7, billCode: 'B000007', net: '1.000' }], total: 1, tongji: null };
-    held.answered = (<T,>(o: RuntimeRequest) => (JSON.stringify(o) === JSON.stringify(openingListCall(ten, new Date())) ? { value: page as T } : undefined)) as RuntimeServices['answered'];
+    held.answered = (<T,>(o: RuntimeRequest) => (JSON.stringify(o) === JSON.stringify(openingListCall(ten, new Date())) ? { value: page as T, take: () => undefined } : undefined)) as RuntimeServices['answered'];
     const withHeld = ({ children }: { children: React.ReactNode }) => <RuntimeProvider value={held}>{children}</RuntimeProvider>;
     const opened = renderHook(() => useListData(ten), { wrapper: withHeld });
     expect(opened.result.current.loading).toBe(false);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { templateRequest } from '../../runtime/template-request';
 import { session } from '../session/session-store';
-import { askEarly, EARLY_ANSWER_MS, takeCame, takeEarly } from './early-answers';
+import { askEarly, EARLY_ANSWER_MS, heldAnswer, takeEarly } from './early-answers';
 import { request } from './request';
 
 vi.mock('./request', async (original) => ({ ...(await original<typeof import('./request')>()), request: vi.fn() }));
@@ -25,19 +25,32 @@ describe('answers asked for early (the template of the page an address opens)', 
     expect(calls).toHaveBeenCalledTimes(1);
   });
 
-  it('an answer that has come is handed out at once (for a page’s first render), once; one on its way is not', async () => {
+  it('an answer that has come is held for a page’s first render until the page takes it (a render made again finds it); one on its way is not', async () => {
     let arrive!: (v: unknown) => void;
     calls.mockImplementation(() => new Promise((r) => { arrive = r; }) as never);
     const answer = askEarly(templateRequest('LIST', 181));
-    expect(takeCame(templateRequest('LIST', 181))).toBeUndefined();
+    expect(heldAnswer(templateRequest('LIST', 181))).toBeUndefined();
     arrive({ id: 3 });
     await answer;
-    expect(takeCame(templateRequest('LIST', 182))).toBeUndefined();
-    expect(takeCame(templateRequest('LIST', 181))).toEqual({ value: { id: 3 } });
-    // handed out: neither way gives it again, and the server was asked once
-    expect(takeCame(templateRequest('LIST', 181))).toBeUndefined();
+    expect(heldAnswer(templateRequest('LIST', 182))).toBeUndefined();
+    // a render thrown away and made again reads it twice
+    expect(heldAnswer(templateRequest('LIST', 181))?.value).toEqual({ id: 3 });
+    const held = heldAnswer(templateRequest('LIST', 181));
+    expect(held?.value).toEqual({ id: 3 });
+    held!.take();
+    // taken: neither way gives it again, and the server was asked once
+    expect(heldAnswer(templateRequest('LIST', 181))).toBeUndefined();
     expect(takeEarly(templateRequest('LIST', 181))).toBeNull();
     expect(calls).toHaveBeenCalledTimes(1);
+    // a held answer is not another session's, nor older than 30 s
+    calls.mockImplementation(async () => ({ id: 4 }) as never);
+    await askEarly(templateRequest('LIST', 183));
+    session.accessToken = 'token-b';
+    expect(heldAnswer(templateRequest('LIST', 183))).toBeUndefined();
+    session.accessToken = 'token-a';
+    vi.useFakeTimers();
+    vi.advanceTimersByTime(EARLY_ANSWER_MS + 1);
+    expect(heldAnswer(templateRequest('LIST', 183))).toBeUndefined();
   });
 
   it('another call, a stale answer or another session’s answer is not handed out', async () => {
@@ -87,6 +100,27 @@ describe('answers asked for early (the template of the page an address opens)', 
     expect(takeEarly(rows(2))).toBeNull();
     await expect(takeEarly(rows(1))).resolves.toEqual({ list: [{ id: 1 }], total: 1 });
     expect(calls).toHaveBeenCalledTimes(1);
+  });
+
+  it('a call the page has made itself (its code came before the early call was worked out) is not asked again', async () => {
+    calls.mockImplementation(async () => ({ list: [], total: 0 }) as never);
+    const rows = (tplId: number) => ({ method: 'POST' as const, url: '/measure/mm-pu-weigh/list', list: true, quiet: true, body: { search: [], limit: { pn: 1, ps: 500 }, sort: [], tplId } });
+    // the page finds no early answer and asks the server itself
+    expect(takeEarly(rows(41))).toBeNull();
+    await request(rows(41));
+    // then the shell, late, would ask for the same rows: nothing is asked
+    expect(askEarly(rows(41))).toBeNull();
+    expect(calls).toHaveBeenCalledTimes(1);
+    // another call is asked as before; another session's call did not count; after 30 s the same call is asked again
+    expect(askEarly(rows(42))).not.toBeNull();
+    expect(takeEarly(rows(43))).toBeNull();
+    session.accessToken = 'token-b';
+    expect(askEarly(rows(43))).not.toBeNull();
+    vi.useFakeTimers();
+    expect(takeEarly(rows(44))).toBeNull();
+    vi.advanceTimersByTime(EARLY_ANSWER_MS + 1);
+    expect(askEarly(rows(44))).not.toBeNull();
+    expect(calls).toHaveBeenCalledTimes(4);
   });
 
   it('a failed early call rejects the page’s call as its own would', async () => {

@@ -1,4 +1,4 @@
-import type { RuntimeRequest } from '../../runtime/runtime-context';
+import type { HeldAnswer, RuntimeRequest } from '../../runtime/runtime-context';
 import { session } from '../session/session-store';
 import { request } from './request';
 
@@ -11,6 +11,17 @@ export const EARLY_ANSWER_MS = 30_000;
 
 interface Early { token: string | null; answer: Promise<unknown>; came?: { value: unknown; at: number } }
 const early = new Map<string, Early>();
+/**
+ * The calls a page made itself, by key and session, when no early answer was there to take, kept
+ * `EARLY_ANSWER_MS`: on a busy machine the page's code can be quicker than the small module that
+ * works out its first rows' call, and the shell must not then ask the server a second time.
+ */
+const pageAsked = new Map<string, { token: string | null; at: number }>();
+function notePageCall(key: string): void {
+  const now = Date.now();
+  for (const [k, v] of pageAsked) if (now - v.at > EARLY_ANSWER_MS) pageAsked.delete(k);
+  pageAsked.set(key, { token: session.accessToken, at: now });
+}
 
 /**
  * The identity of a read (address, query, body, flags): a plain GET, or a list read (a POST of a search
@@ -27,11 +38,15 @@ function keyOf(o: RuntimeRequest): string | null {
  * Makes a call now for a page whose code is still loading (the template of the page an address
  * opens, then a list's first rows) and answers its promise (null if it may not be asked early): the
  * page's own identical call by the same session, while the answer is on its way or within 30 s of its
- * coming, gets this answer instead of asking again. Each early answer is handed out once.
+ * coming, gets this answer instead of asking again. Each early answer is handed out once; a call the
+ * page has made itself in the last 30 s is not asked again (null).
  */
 export function askEarly<T = unknown>(o: RuntimeRequest): Promise<T> | null {
   const key = keyOf(o);
   if (!key || !session.accessToken) return null;
+  // the page has made this call itself already (its code came first): asking again would be a second read
+  const asked = pageAsked.get(key);
+  if (asked && asked.token === session.accessToken && Date.now() - asked.at <= EARLY_ANSWER_MS) { pageAsked.delete(key); return null; }
   const answer = request<T>(o);
   const entry: Early = { token: session.accessToken, answer };
   answer.then((value) => { entry.came = { value, at: Date.now() }; }, () => { /* the page's own call reports the failure */ });
@@ -43,20 +58,22 @@ export function askEarly<T = unknown>(o: RuntimeRequest): Promise<T> | null {
 export function takeEarly<T>(o: RuntimeRequest): Promise<T> | null {
   const key = keyOf(o);
   const hit = key ? early.get(key) : undefined;
-  if (!hit) return null;
+  if (!hit) { if (key) notePageCall(key); return null; }
   early.delete(key!);
   const fresh = !hit.came || Date.now() - hit.came.at <= EARLY_ANSWER_MS;
   return fresh && hit.token === session.accessToken ? hit.answer as Promise<T> : null;
 }
 
 /**
- * The early answer to this call if it has already come (then forgotten, as `takeEarly` does), so
- * that a page draws with it in its first render rather than drawing empty and again a moment later;
- * undefined while it is on its way (the page's call then takes the promise) or if there is none.
+ * The early answer to this call if it has already come and is fresh for this session, so that a page
+ * draws with it in its first render rather than drawing empty and again a moment later; undefined
+ * while it is on its way (the page's call then takes the promise) or if there is none. It stays held
+ * until `take` (the page drew with it: then forgotten, as `takeEarly` does): a render thrown away
+ * and made again finds it still there.
  */
-export function takeCame<T>(o: RuntimeRequest): { value: T } | undefined {
+export function heldAnswer<T>(o: RuntimeRequest): HeldAnswer<T> | undefined {
   const key = keyOf(o);
   const hit = key ? early.get(key) : undefined;
-  if (!hit?.came) return undefined;
-  return takeEarly(o) ? { value: hit.came.value as T } : undefined;
+  if (!hit?.came || Date.now() - hit.came.at > EARLY_ANSWER_MS || hit.token !== session.accessToken) return undefined;
+  return { value: hit.came.value as T, take: () => { if (early.get(key!) === hit) early.delete(key!); } };
 }
