@@ -1,4 +1,4 @@
-import type { FieldDefinition } from './field-definition';
+import { isNumberColumn, type FieldDefinition } from './field-definition';
 import { COLUMN_WIDTH } from './layout-rules';
 import type { FormatType } from './template';
 import { fieldAttributeKinds, type AttributeKind, type AttributeList } from './template-attributes';
@@ -80,16 +80,25 @@ for (const p of [...COMMON_PROPERTIES, DEFAULT_PROPERTY, TOTAL_PROPERTY, OPTIONS
 export const propertyLabel = (name: string): string | undefined => LABELS.get(name);
 
 /**
- * The properties the panel offers for one field of a list: those of its role, and a dialog only
- * when that dialog configures the field; a later property of the same name replaces an earlier one
- * (a kind's 选择时间 replaces the plain 默认值).
+ * Whether 合计 is offered for a column: on a number column (`numeric`: `isNumberColumn`, by the type
+ * its data source declares), or while it is on, so that a 合计 the draft rules refuse can be switched
+ * off. 列表设计's column panel and the form designer's property panel both ask it.
  */
-export function propertiesFor(properties: readonly ControlProperty[], field: FieldDefinition, list: Pick<AttributeList, 'role'>): ControlProperty[] {
+export const offersTotal = (field: Pick<FieldDefinition, 'itotal'>, numeric: boolean): boolean => numeric || Boolean(field.itotal);
+
+/**
+ * The properties the panel offers for one field of a list: those of its role, a dialog only when
+ * that dialog configures the field, and 合计 only where `offersTotal` (`declared`: the type the
+ * field's data source declares, if known); a later property of the same name replaces an earlier
+ * one (a kind's 选择时间 replaces the plain 默认值).
+ */
+export function propertiesFor(properties: readonly ControlProperty[], field: FieldDefinition, list: Pick<AttributeList, 'role'>, declared?: string | null): ControlProperty[] {
   const dialogs = new Set(fieldAttributeKinds(field, list));
   const byName = new Map<string, ControlProperty>();
   for (const p of properties) {
     if (p.roles && !p.roles.includes(list.role)) continue;
     if (p.dialog && !dialogs.has(p.dialog)) continue;
+    if (p.name === TOTAL_PROPERTY.name && !offersTotal(field, isNumberColumn(field, declared))) continue;
     byName.set(p.name, p);
   }
   return [...byName.values()];

@@ -4,6 +4,7 @@ import { App as AntApp } from 'antd';
 import { vi } from 'vitest';
 import { ControlsProvider, RuntimeProvider, defaultControls, withControls, type CellProps, type RuntimeRequest, type RuntimeServices } from '../../runtime';
 import type { HistoryEntry } from '../../schema/design-history';
+import type { DeclaredColumnTypes } from '../../schema/field-definition';
 import { parseTemplate } from '../../schema/parse-template';
 import type { Template } from '../../schema/template';
 import type { DraftRecord } from '../engine/attribute-draft';
@@ -21,9 +22,9 @@ export const template = (): Template => parseTemplate({
   ],
 });
 
-export const record = (draft: Template, version = 3): DraftRecord => ({
+export const record = (draft: Template, version = 3, columnTypes?: DeclaredColumnTypes): DraftRecord => ({
   id: 9, formatCode: 'fd_truck_form', formatName: '车辆', formatType: 'FORM', customTable: 'fd_truck', tableExplain: '车辆',
-  version, changed: false, publishedAt: null, publishedBy: null, draft,
+  version, changed: false, publishedAt: null, publishedBy: null, draft, ...(columnTypes ? { columnTypes } : {}),
 });
 
 const columns = [
@@ -44,7 +45,11 @@ export const FORMATS = [
   { id: 13, formatCode: 'as_vendor_resource', formatName: '供应商弹窗', formatType: 'RESOURCE' },
 ] as const;
 
-export interface Options { draft?: Template; history?: HistoryEntry[]; put?(body: Record<string, unknown>, n: number): unknown; latest?: DraftRecord }
+export interface Options {
+  draft?: Template; history?: HistoryEntry[]; put?(body: Record<string, unknown>, n: number): unknown; latest?: DraftRecord;
+  /** The column types the data sources declare, sent with the draft (none: the fields' own marks decide). */
+  columnTypes?: DeclaredColumnTypes;
+}
 
 export function setup(options: Options = {}) {
   const calls: RuntimeRequest[] = [];
@@ -52,7 +57,7 @@ export function setup(options: Options = {}) {
   const request = vi.fn(async (o: RuntimeRequest) => {
     calls.push(o);
     if (o.method === 'PUT') { puts += 1; return options.put ? options.put(o.body as Record<string, unknown>, puts) : { version: 3 + puts, changed: true }; }
-    if (o.url === '/optimus_prime/cg-format/draft/9') return structuredClone(puts && options.latest ? options.latest : record(options.draft ?? template()));
+    if (o.url === '/optimus_prime/cg-format/draft/9') return structuredClone(puts && options.latest ? options.latest : record(options.draft ?? template(), 3, options.columnTypes));
     if (o.url === '/optimus_prime/cg-format/list') {
       const { formatType, pn = '1', ps = '20' } = (o.query ?? {}) as Record<string, string | number>;
       const all = FORMATS.filter((f) => !formatType || f.formatType === formatType);

@@ -134,6 +134,37 @@ describe('form designer: property panel', () => {
     expect([...open.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'))).toEqual(['上限量(吨)']);
   });
 
+  it('合计 is offered on a number child-table column only, by the type its data source declares (as 列表设计)', async () => {
+    const draft = parseTemplate({
+      ...template(), formatStyle: 'FORMAT_MASTER_CHILD',
+      childSubLists: [{
+        customTable: 'fd_plan_line', label: '计划明细',
+        fields: [
+          { fieldName: 'planQty', fieldExplain: '计划量(吨)', fieldType: 'NUMBER' },
+          // shown, not typed (显示): a kind that adds up numbers, on a text column
+          { fieldName: 'materialName', fieldExplain: '物料名称', fieldType: 'CHAR', formSubmitType: 'NONE_WHOLE' },
+          // marked as a number by the template, declared text by its data source
+          { fieldName: 'batchNo', fieldExplain: '批号', fieldType: 'NUMBER', formSubmitType: 'NONE_WHOLE' },
+        ],
+      }],
+    });
+    const { user } = setup({ draft, columnTypes: { fd_plan_line: { planQty: 'NUMBER', materialName: 'CHAR', batchNo: 'CHAR' } } });
+    await screen.findByText('子表：计划明细');
+    const panel = screen.getByRole('complementary', { name: '属性面板' });
+    const offered = async (label: string, name: string) => {
+      await user.click(screen.getByText(label));
+      await within(panel).findByText(`${label}（${name}）`);
+      return within(panel).queryByText('合计') !== null;
+    };
+    expect(await offered('物料名称', 'materialName')).toBe(false);
+    expect(await offered('批号', 'batchNo')).toBe(false);
+    expect(await offered('计划量(吨)', 'planQty')).toBe(true);
+    // a multi-selection shares what each column offers: a text column among them, no 合计
+    fireEvent.click(screen.getByText('物料名称'), { shiftKey: true });
+    await within(panel).findByText('已选 2 个字段：批量修改');
+    expect(within(panel).queryByText('合计')).toBeNull();
+  });
+
   it('a value the rules refuse shows why under its box, the field keeps its value, and the box shows it again when left', async () => {
     const { user } = setup();
     await waitFor(() => expect(card('plateNo')).toBeTruthy());

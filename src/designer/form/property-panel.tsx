@@ -12,6 +12,8 @@ import type { Calculation, FieldDefinition, FieldOption } from '../../schema/fie
 import { componentOf } from '../../schema/form-controls';
 import { attributeLists, calculationOptions, calculationProblem, type AttributeKind } from '../../schema/template-attributes';
 import { asDateSpec, describeDateSpec, timeRangeDefault, toTimeRangeDefault } from '../../schema/time-dialogs';
+import type { DesignerState } from '../engine/designer';
+import { declaredColumnType } from '../engine/number-column';
 import { sameItems, useDerived, useNodeSlice, type DesignerStore } from './store';
 import { TemplateCatalogContext, TemplateSelect, templateCatalog, type TemplateCatalog } from './template-select';
 
@@ -158,9 +160,12 @@ const SchemaField = createSchemaField({
   components: { FormItem: PropertyItem, Input: BoundInput, 'Input.TextArea': BoundTextArea, NumberPicker, Switch, Select, OptionsEditor, AttributeDialog, TemplateSelect } as never,
 });
 
-/** The properties the selection shares (a multi-selection edits what every selected field has). */
-export function sharedProperties(controls: ControlRegistry, fields: readonly { field: FieldDefinition; role: 'form' | 'child' }[]): ControlProperty[] {
-  const each = fields.map(({ field, role }) => propertiesFor(controls[componentOf(field)].properties, field, { role }));
+/**
+ * The properties the selection shares (a multi-selection edits what every selected field has);
+ * `declared` is the type a field's data source declares (合计 only on a number column, as 列表设计).
+ */
+export function sharedProperties(controls: ControlRegistry, fields: readonly { field: FieldDefinition; role: 'form' | 'child'; declared?: string }[]): ControlProperty[] {
+  const each = fields.map(({ field, role, declared }) => propertiesFor(controls[componentOf(field)].properties, field, { role }, declared));
   if (each.length === 0) return [];
   return each[0].filter((p) => each.every((ps) => ps.some((q) => q.name === p.name && q.control === p.control && q.formatType === p.formatType)));
 }
@@ -214,10 +219,12 @@ interface PanelView {
   propsKey: string;
 }
 
-function panelView(controls: ControlRegistry, selected: readonly DesignNode[]): PanelView {
+function panelView(controls: ControlRegistry, state: DesignerState): PanelView {
+  const selected = state.selection.map((id) => state.draft.nodes[id]).filter((n): n is DesignNode => Boolean(n));
   const fields = selected.filter((n): n is FieldNode | ColumnNode => n.kind === 'field' || n.kind === 'column');
   const group = selected.length === 1 && selected[0].kind === 'tabGroup' ? selected[0] as TabGroupNode : null;
-  const properties = sharedProperties(controls, fields.map((n) => ({ field: n.field, role: n.kind === 'field' ? 'form' as const : 'child' as const })));
+  const typeOf = declaredColumnType(state.draft, state.declared);
+  const properties = sharedProperties(controls, fields.map((n) => (n.kind === 'field' ? { field: n.field, role: 'form' as const } : { field: n.field, role: 'child' as const, declared: typeOf(n) })));
   const ids = fields.map((n) => n.id);
   return { ids, group, properties, idsKey: ids.join(','), propsKey: properties.map((p) => `${p.name}:${p.control}:${p.dialog ?? ''}:${p.formatType ?? ''}`).join('|') };
 }
@@ -298,7 +305,7 @@ export function PropertyPanel({ store, onSet, onReset, onGroupLabel }: {
   const catalog = useMemo(() => templateCatalog(request), [request]);
   // the selection as the panel draws it: a command on another field, or a keystroke in one of the
   // panel's boxes, does not re-render the panel
-  const view = useDerived(store, (s) => [s.selection, s.draft.nodes], (s) => panelView(controls, s.selection.map((id) => s.draft.nodes[id]).filter(Boolean)), samePanelView);
+  const view = useDerived(store, (s) => [s.selection, s.draft.nodes], (s) => panelView(controls, s), samePanelView);
   // kept while its ids and properties are the same (samePanelView), so `properties` keeps its identity
   const { ids, group, idsKey, properties } = view;
   const [search, setSearch] = useState('');

@@ -1,6 +1,6 @@
 import { Alert, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { kindChoices, useControls, useTr } from '../../runtime';
-import { BUTTON_PROPERTY_LABELS, LIST_COLUMN_SWITCHES, TOTAL_PROPERTY } from '../../schema/control-properties';
+import { BUTTON_PROPERTY_LABELS, LIST_COLUMN_SWITCHES, TOTAL_PROPERTY, offersTotal } from '../../schema/control-properties';
 import type { ButtonNode, ColumnNode } from '../../schema/design-nodes';
 import { FIELD_TYPES, FIELD_TYPE_LABELS, SEARCH_INPUT_KINDS } from '../../schema/field-definition';
 import { columnMinWidth } from '../../schema/layout-rules';
@@ -13,7 +13,7 @@ const SWITCHES = LIST_COLUMN_SWITCHES.map((p) => ({ key: p.name, label: p.label 
 /** A list column's properties: title, width, toggles, kind, search input kind and value format with its sample. */
 export function ColumnPanel({ node, session, numeric, problem }: {
   node: ColumnNode; session: DesignSession;
-  /** The column holds numbers (`isNumberColumn`): 合计 is offered only then (or while it is on, to switch it off). */
+  /** The column holds numbers (`isNumberColumn`): 合计 is offered only then (or while it is on, to switch it off: `offersTotal`). */
   numeric: boolean;
   /** The rule problem on the column, if any. */
   problem: string | null;
@@ -37,7 +37,7 @@ export function ColumnPanel({ node, session, numeric, problem }: {
         <InputNumber aria-label={tr('列宽')} min={0} max={2000} value={f.columnWidth ?? null} onChange={(v) => set('columnWidth', v ?? null)} style={{ width: '100%' }} />
       </Form.Item>
       <div className="wb-ld-switches">
-        {SWITCHES.filter((s) => s.key !== TOTAL_PROPERTY.name || numeric || f.itotal).map((s) => {
+        {SWITCHES.filter((s) => s.key !== TOTAL_PROPERTY.name || offersTotal(f, numeric)).map((s) => {
           const on = s.key === 'ishow' ? f.ishow !== false : Boolean(f[s.key]);
           return (
             <label key={s.key} className="wb-ld-switch">

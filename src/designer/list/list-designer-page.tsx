@@ -16,7 +16,7 @@ import type { ListResponse } from '../../schema/search';
 import { formatValue } from '../../schema/value-formats';
 import { FORMAT_TYPE_LABELS } from '../format-api';
 import { ChartPanel } from './chart-panel';
-import { numberColumnTest } from './number-column';
+import { numberColumnTest } from '../engine/number-column';
 import { ColumnPanel, ButtonPanel } from './column-panel';
 import { ConflictDialog, SaveStateTag } from './conflict-dialog';
 import { scopeOfEvent, undoKey, useDesignSession, type DesignSession } from './design-session';
