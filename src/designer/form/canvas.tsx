@@ -11,7 +11,7 @@ import { GRID_UNITS, type SpanClamp } from '../../schema/layout-rules';
 import type { Outcome } from '../engine/designer';
 import type { Command } from '../engine/commands';
 import { ChildTable } from './child-table';
-import { clampText, fieldFlags, occupiedText, placeText } from './model';
+import { clampText, fieldFlags, joinedText, occupiedText, placeText } from './model';
 import { movesKeepFocus, useSettledOrder } from './card-order';
 import { LiveRecordProvider, useLiveRecord, useLiveRecordSwitch } from './live-record';
 import { createKeyedStore, sameItems, useDerived, useDesigner, useNodeSlice, useNodeView, useStore, type DesignerStore, type KeyedStore, type Store } from './store';
@@ -133,7 +133,7 @@ const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api })
   const tr = useTr();
   if (!node) return null;
   const { field, layout } = node;
-  const label = `${field.fieldExplain}，${placeText(layout, api.unit)}${field.irequired ? '，必填' : ''}${selected ? '，已选中' : ''}`;
+  const label = joinedText([field.fieldExplain, placeText(layout, api.unit, null, tr), field.irequired && tr('必填'), selected && tr('已选中')], tr);
   return (
     <div
       role="button"
@@ -292,6 +292,7 @@ const CELLS = { gridTemplateColumns: `repeat(${GRID_UNITS}, minmax(0, 1fr))`, gr
 /** One grid of the canvas: the ungrouped fields or a tab group's; the drop area of fields, columns, kinds and 整行. */
 const Grid = memo(function Grid({ group, api, rows, target }: { group: string | null; api: Api; rows: number; target: Target | null }) {
   const drop = useDroppable({ id: `grid:${group ?? ''}`, data: { group } });
+  const tr = useTr();
   const t = target && !target.childTable && !target.onField && target.group === group ? target : null;
   // its last used row and two free ones to drop into
   const shownRows = Math.max(rows + 2, t ? t.row + 2 : 0);
@@ -313,9 +314,9 @@ const Grid = memo(function Grid({ group, api, rows, target }: { group: string | 
           // in the grid's right half its note opens leftwards: running past the canvas, it would make the
           // canvas scroll sideways, and a drag near the edge would then scroll it under the pointer
           <div className={`wb-fd-ghost${t.clamp ? ' is-clamped' : ''}${t.occupiedBy ? ' is-blocked' : ''}${2 * t.col + t.span > GRID_UNITS ? ' is-end' : ''}`} style={{ gridColumn: `${t.col + 1} / span ${t.span}`, gridRow: t.row + 1 }}>
-            {placeText(t, api.unit)}
-            {t.clamp && <div className="wb-fd-clamp-note">{clampText(t.clamp, api.unit)}</div>}
-            {t.occupiedBy && <div className="wb-fd-occupied-note">{occupiedText(t.occupiedBy)}</div>}
+            {placeText(t, api.unit, null, tr)}
+            {t.clamp && <div className="wb-fd-clamp-note">{clampText(t.clamp, api.unit, tr)}</div>}
+            {t.occupiedBy && <div className="wb-fd-occupied-note">{occupiedText(t.occupiedBy, tr)}</div>}
           </div>
         )}
       </div>

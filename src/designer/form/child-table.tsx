@@ -14,7 +14,7 @@ import { CHILD_COLUMN_MIN_WIDTH, COLUMN_WIDTH, childColumnWidth } from '../../sc
 import { dragColumnEdge, stepColumnWidth } from '../column-resize';
 import { PromptKeyboardSensor } from '../keyboard-sensor';
 import type { Api } from './canvas';
-import { fieldFlags } from './model';
+import { fieldFlags, joinedText } from './model';
 import { sameItems, useDerived, useNode } from './store';
 
 /**
@@ -38,10 +38,10 @@ const NO_ANNOUNCEMENTS = { onDragStart: () => undefined, onDragMove: () => undef
 /** What a screen reader hears of a column: its label, place, width and marks. */
 function columnText(c: ColumnNode, index: number, width: number, tr: Tr): string {
   const f = c.field;
-  return [
+  return joinedText([
     f.fieldExplain, tr('第{n}列', { n: index + 1 }), tr('列宽 {n}', { n: width }), f.irequired ? tr('必填') : null, f.itotal ? tr('合计') : null,
     hasPicker(f) ? tr('弹窗') : null, ...fieldFlags(f).map((x) => tr(x)),
-  ].filter(Boolean).join('，');
+  ], tr);
 }
 
 const hasPicker = (f: ColumnNode['field']): boolean => f.cgFormatResId !== null && f.cgFormatResId !== undefined && f.cgFormatResId !== '';

@@ -49,6 +49,8 @@ export interface Options {
   draft?: Template; history?: HistoryEntry[]; put?(body: Record<string, unknown>, n: number): unknown; latest?: DraftRecord;
   /** The column types the data sources declare, sent with the draft (none: the fields' own marks decide). */
   columnTypes?: DeclaredColumnTypes;
+  /** The host's translation (English mode); none: the designer's own Chinese. */
+  translate?: RuntimeServices['translate'];
 }
 
 export function setup(options: Options = {}) {
@@ -76,7 +78,7 @@ export function setup(options: Options = {}) {
     if (o.url === '/material/fd-truck/detail/5') return { id: 5, plateNo: '蒙A12345', driver: '王强' };
     throw new Error(`unexpected call ${o.method ?? 'GET'} ${o.url}`);
   }) as unknown as RuntimeServices['request'];
-  const services: RuntimeServices = { request, download: vi.fn(), hasPermission: () => true, desensitize: false };
+  const services: RuntimeServices = { request, download: vi.fn(), hasPermission: () => true, desensitize: false, translate: options.translate };
   const controls = withControls(defaultControls, { Input: { Cell: MarkedCell } });
   render(
     <AntApp>

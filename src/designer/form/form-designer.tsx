@@ -25,7 +25,7 @@ import { execute, redo, select, undo, type DesignerState, type Outcome } from '.
 import { occupantOf, type Command } from '../engine/commands';
 import { CanvasCards, CanvasSheet, ROW_PX, createMarks, type Api, type Target } from './canvas';
 import {
-  clampText, columnLabel, gridFields, gridRows, groupLabel, movedText, neighbour, removedText, nextGroup, occupiedText, placeAt, placeText, stepPlace, stepSpan, unitOf,
+  clampText, columnLabel, gridFields, gridRows, groupLabel, joinedText, movedText, neighbour, removedText, nextGroup, occupiedText, placeAt, placeText, stepPlace, stepSpan, unitOf,
   type PaletteTable,
 } from './model';
 import { Palette as PaletteBody, dragOf, sourceListener, type Drag } from './palette';
@@ -114,8 +114,8 @@ function followPointer(start: Event | null): { at(e: DragMoveEvent): { x: number
 }
 
 /** What the screen reader says of a target: its place (in its tab group), a clamp, a field already there. */
-const targetText = (t: Target, u: number, draft: DesignDraft): string =>
-  placeText(t, u, groupLabel(draft, t.group)) + (t.clamp ? `，${clampText(t.clamp, u)}` : '') + (t.occupiedBy ? `，${occupiedText(t.occupiedBy)}` : '');
+const targetText = (t: Target, u: number, draft: DesignDraft, tr: ReturnType<typeof useTr>): string =>
+  joinedText([placeText(t, u, groupLabel(draft, t.group), tr), t.clamp && clampText(t.clamp, u, tr), t.occupiedBy && occupiedText(t.occupiedBy, tr)], tr);
 
 export interface FormDesignerProps {
   store: DesignerStore;
@@ -180,12 +180,12 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
     }
     if (outcome.state !== store.get()) commit(outcome.state);
     if (outcome.clamp) {
-      const text = clampText(outcome.clamp, unitOf(outcome.state.draft));
+      const text = clampText(outcome.clamp, unitOf(outcome.state.draft), tr);
       setClampNote(text);
       message.warning(text);
     } else if (command.type === 'move' || command.type === 'resize' || command.type === 'add') setClampNote(null);
     return outcome;
-  }, [store, commit, message, say]);
+  }, [store, commit, message, say, tr]);
 
   const history = useCallback((scope: Scope, action: 'undo' | 'redo') => {
     const outcome = (action === 'undo' ? undo : redo)(store.get(), scope);
@@ -217,7 +217,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       e.preventDefault();
       const clamp = stepSpan(node.layout.span, node.layout.col, e.key, u);
       if (clamp.applied === node.layout.span && clamp.reason) {
-        const text = clampText(clamp, u);
+        const text = clampText(clamp, u, tr);
         setClampNote(text);
         say(text);
         return true;
@@ -225,8 +225,8 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const outcome = run({ type: 'resize', id, span: clamp.applied });
       if (outcome.ok) {
         const n = outcome.state.draft.nodes[id] as FieldNode;
-        say(`${movedText(n.layout, u, groupLabel(outcome.state.draft, n.layout.group))}${clamp.reason ? `（${clampText(clamp, u)}）` : ''}`);
-        if (clamp.reason) setClampNote(clampText(clamp, u));
+        say(movedText(n.layout, u, groupLabel(outcome.state.draft, n.layout.group), tr, clamp.reason ? clamp : null));
+        if (clamp.reason) setClampNote(clampText(clamp, u, tr));
       }
       return true;
     }
@@ -237,7 +237,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
         store.set(select(state, [next]));
         focusNode(next);
         const n = state.draft.nodes[next] as FieldNode;
-        say(`${n.field.fieldExplain}，${placeText(n.layout, u, groupLabel(state.draft, n.layout.group))}`);
+        say(joinedText([n.field.fieldExplain, placeText(n.layout, u, groupLabel(state.draft, n.layout.group), tr)], tr));
       }
       return true;
     }
@@ -263,7 +263,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const next = located({ ...t, span: clamp.applied, clamp: clamp.reason === 'max' || clamp.reason === 'min' ? clamp : null, occupiedBy: undefined });
       targetRef.current = next;
       setTarget(next);
-      say(targetText(next, u, store.get().draft));
+      say(targetText(next, u, store.get().draft, tr));
       return undefined;
     }
     const step = stepPlace(t, event.code, u);
@@ -276,7 +276,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const next: Target = located({ ...t, ...step, span: clamp.applied, clamp: clamp.reason === 'max' ? clamp : null, occupiedBy: undefined });
       targetRef.current = next;
       setTarget(next);
-      say(targetText(next, u, store.get().draft));
+      say(targetText(next, u, store.get().draft, tr));
       return { x: currentCoordinates.x + ((step.col - t.col) / u) * colPx, y: currentCoordinates.y + (step.row - t.row) * rowPx };
     }
     if (keyboardPaletteRef.current) {
@@ -286,14 +286,14 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const next: Target = located({ ...t, ...step, span: clamp.applied, clamp: clamp.reason === 'max' ? clamp : null, occupiedBy: undefined });
       targetRef.current = next;
       setTarget(next);
-      say(targetText(next, u, store.get().draft));
+      say(targetText(next, u, store.get().draft, tr));
       return undefined;
     }
     if (arrow) {
       return { x: currentCoordinates.x + ((step.col - t.col) / u) * colPx, y: currentCoordinates.y + (step.row - t.row) * rowPx };
     }
     return undefined;
-  }, [store, say, located]);
+  }, [store, say, located, tr]);
 
   // the same options while the getter is the same: new options make new sensors, and new sensors a
   // new drag context, which re-renders every field card
@@ -342,7 +342,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const t: Target = { group: null, row: gridRows(gridFields(state.draft, null)) - 2, col: 0, span: u, clamp: null };
       targetRef.current = t;
       setTarget(t);
-      say(tr('已拿起 {name}，{place}。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消', { name: d.column.field.fieldExplain, place: placeText(t, u) }));
+      say(tr('已拿起 {name}，{place}。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消', { name: d.column.field.fieldExplain, place: placeText(t, u, null, tr) }));
       return;
     }
     if (d.type === 'field' || d.type === 'resize') {
@@ -353,7 +353,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       targetRef.current = t;
       setTarget(t);
       say(d.type === 'field'
-        ? tr('已拿起 {name}，{place}。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消', { name: n.field.fieldExplain, place: placeText(n.layout, u, groupLabel(state.draft, n.layout.group)) })
+        ? tr('已拿起 {name}，{place}。方向键移动一格，Shift+方向键调整宽度，回车放下，Esc 取消', { name: n.field.fieldExplain, place: placeText(n.layout, u, groupLabel(state.draft, n.layout.group), tr) })
         : tr('调整 {name} 的宽度：左右方向键，回车确定，Esc 取消', { name: n.field.fieldExplain }));
     } else {
       const grid = gridOf(activeGroup);
@@ -380,7 +380,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       if (t.span !== targetRef.current?.span || !!t.clamp !== !!targetRef.current?.clamp) {
         targetRef.current = t;
         setTarget(t);
-        say(targetText(t, u, store.get().draft));
+        say(targetText(t, u, store.get().draft, tr));
       }
       return;
     }
@@ -419,7 +419,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
       const shown = located(t);
       targetRef.current = shown;
       setTarget(shown);
-      say(targetText(shown, u, store.get().draft));
+      say(targetText(shown, u, store.get().draft, tr));
     }
   };
 
@@ -477,7 +477,7 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
     const landed = (id: string, extra?: SpanClamp | null) => {
       const now = store.get().draft;
       const n = now.nodes[id] as FieldNode | undefined;
-      if (n) say(movedText(n.layout, u, groupLabel(now, n.layout.group)) + (extra ? `（${clampText(extra, u)}）` : ''));
+      if (n) say(movedText(n.layout, u, groupLabel(now, n.layout.group), tr, extra ?? null));
       focusNode(id);
     };
     if (d.type === 'field') {
@@ -502,8 +502,8 @@ export const FormDesigner = memo(function FormDesigner({ store, tables, onChange
         const r = run({ type: 'resize', id: d.id, span: t.span });
         if (r.ok) landed(d.id, r.clamp ?? t.clamp);
       } else if (t.clamp) {
-        setClampNote(clampText(t.clamp, u));
-        say(clampText(t.clamp, u));
+        setClampNote(clampText(t.clamp, u, tr));
+        say(clampText(t.clamp, u, tr));
       }
       return;
     }

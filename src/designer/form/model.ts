@@ -9,7 +9,8 @@ import type { Tr } from '../../runtime/runtime-context';
 
 /**
  * The form designer's arithmetic without React: which columns the palette still offers, grid
- * places in cells, keyboard steps, the Chinese announcements of a place and the words of a clamp.
+ * places in cells, keyboard steps, the announcements of a place and the words of a clamp (in the
+ * user's language: each takes the runtime's `tr`, whose English entries are in src/shell/i18n/designer-en-US.ts).
  */
 
 /** A data source whose columns the palette offers: the main table or a line table of a master-child form. */
@@ -55,15 +56,25 @@ export function columnLabel(draft: DesignDraft, tables: readonly PaletteTable[],
 export const unitOf = (draft: Pick<DesignDraft, 'meta'>): number => GRID_UNITS / formColumns(draft.meta);
 
 /**
- * A place as the person reads it: in a tab group its name first, then row and column from 1, the span
- * in columns (「基本信息」第2行第3列，占2列; ungrouped: 第2行第3列，占2列).
+ * A place as the person reads it, in the user's language (`tr`): in a tab group its name first, then
+ * row and column from 1, the span in columns (「基本信息」第2行第3列，占2列; ungrouped: 第2行第3列，占2列;
+ * in English row 2, column 3, 2 columns wide).
  */
-export function placeText(layout: { row: number; col: number; span: number }, unit: number, group: string | null = null): string {
-  return `${group === null ? '' : `「${group}」`}第${layout.row + 1}行第${Math.floor(layout.col / unit) + 1}列，占${Math.max(1, Math.round(layout.span / unit))}列`;
+export function placeText(layout: { row: number; col: number; span: number }, unit: number, group: string | null, tr: Tr): string {
+  const [row, col, n] = [layout.row + 1, Math.floor(layout.col / unit) + 1, Math.max(1, Math.round(layout.span / unit))];
+  // one column said apart: in English it is 1 column wide, not 1 columns
+  const place = n === 1 ? tr('第{row}行第{col}列，占1列', { row, col }) : tr('第{row}行第{col}列，占{n}列', { row, col, n });
+  return group === null ? place : tr('「{group}」{place}', { group, place });
 }
 
-/** The announcement after a field lands (已移动到「基本信息」第2行第3列，占2列). */
-export const movedText = (layout: { row: number; col: number; span: number }, unit: number, group: string | null = null): string => `已移动到${placeText(layout, unit, group)}`;
+/** The announcement after a field lands (已移动到「基本信息」第2行第3列，占2列), with the clamp its span met, if any. */
+export function movedText(layout: { row: number; col: number; span: number }, unit: number, group: string | null, tr: Tr, clamp: SpanClamp | null = null): string {
+  const place = placeText(layout, unit, group, tr);
+  return clamp ? tr('已移动到{place}（{clamp}）', { place, clamp: clampText(clamp, unit, tr) }) : tr('已移动到{place}', { place });
+}
+
+/** The parts of an announcement or a field's name for the screen reader, joined as the language joins them (，). */
+export const joinedText = (parts: readonly (string | null | false | undefined)[], tr: Tr): string => parts.filter(Boolean).join(tr('，'));
 
 /** The name of a tab group by its key, as its tab shows it (null: not in a group). */
 export function groupLabel(draft: DesignDraft, key: string | null | undefined): string | null {
@@ -78,15 +89,15 @@ export function removedText(labels: readonly string[], tr: Tr): string {
 }
 
 /** What the ghost says over a place another field takes (a drop there is refused). */
-export const occupiedText = (label: string): string => `该位置已有字段 ${label}，不能放下`;
+export const occupiedText = (label: string, tr: Tr): string => tr('该位置已有字段 {name}，不能放下', { name: label });
 
 /** What a clamp says: the span asked for and the one the field got. */
-export function clampText(clamp: SpanClamp, unit: number): string {
+export function clampText(clamp: SpanClamp, unit: number, tr: Tr): string {
   const asked = Math.round((clamp.requested / unit) * 10) / 10;
   const got = clamp.applied / unit;
-  if (clamp.reason === 'max') return `宽度受限：要求占${asked}列，该位置最多占${got}列`;
-  if (clamp.reason === 'min') return `宽度受限：至少占1列（要求${asked}列）`;
-  return `宽度按整列计：要求${asked}列，实际占${got}列`;
+  if (clamp.reason === 'max') return tr('宽度受限：要求占{asked}列，该位置最多占{got}列', { asked, got });
+  if (clamp.reason === 'min') return tr('宽度受限：至少占1列（要求{asked}列）', { asked });
+  return tr('宽度按整列计：要求{asked}列，实际占{got}列', { asked, got });
 }
 
 /** A keyboard step of a place being moved (arrows: one cell; the place never leaves the grid). */

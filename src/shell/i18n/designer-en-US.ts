@@ -45,6 +45,13 @@ export const DESIGNER_EN_US: Record<string, string> = {
   '把控件类型拖到画布上的字段上，以改变该字段的控件': 'Drop a control kind on a field of the canvas to change its control', '把“整行”拖到字段上，使其占满整行': 'Drop "Full row" on a field to make it take the full row',
   '可拖动的列': 'draggable column', '第{n}列': 'column {n}', '列宽 {n}': 'width {n}', '{name} 列宽 {n}': '{name}: width {n}',
   '调整列宽：{name}': 'Column width: {name}', '拖动调整列宽': 'Drag to change the column width', '，已选中': ', selected',
+  // a field's place and what the live region says of a move, a resize or a clamp (src/designer/form/model.ts)
+  '第{row}行第{col}列，占{n}列': 'row {row}, column {col}, {n} columns wide', '第{row}行第{col}列，占1列': 'row {row}, column {col}, 1 column wide',
+  '「{group}」{place}': 'tab "{group}", {place}', '已移动到{place}': 'Moved to {place}', '已移动到{place}（{clamp}）': 'Moved to {place} ({clamp})', '，': ', ', '已选中': 'selected',
+  '该位置已有字段 {name}，不能放下': '{name} is already in this place; the field cannot be dropped here',
+  '宽度受限：要求占{asked}列，该位置最多占{got}列': 'Width limited: {asked} columns asked for, at most {got} fit in this place',
+  '宽度受限：至少占1列（要求{asked}列）': 'Width limited: at least 1 column ({asked} asked for)',
+  '宽度按整列计：要求{asked}列，实际占{got}列': 'Width counts in whole columns: {asked} asked for, {got} taken',
   '已是第1列': 'Already the first column', '已是最后一列（第{n}列）': 'Already the last column (column {n})', '已移动到第{n}列': 'Moved to column {n}',
   '已拿起 {name}，第{n}列。左右方向键移动一列，回车放下，Esc 取消': 'Picked up {name}, column {n}. Left and right arrows move one column, Enter drops, Esc cancels',
   '已拿起 {name}，第{n}列': 'Picked up {name}, column {n}', '列宽已是最小 {n}': 'The width is already the smallest, {n}', '列宽已是最大 {n}': 'The width is already the largest, {n}',
