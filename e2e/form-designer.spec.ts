@@ -308,3 +308,23 @@ test('表单设计 of a master-child form: a child table\'s columns are reordere
   await expect.poll(async () => (await head.allTextContents()).map((t) => t.replace(/^\*/, '')).filter((t) => shown.includes(t))).toEqual(shown);
   await expectNoConsoleErrors(problems);
 });
+
+test('表单设计 at 1280 px: a one-column date-time box of an 8-column form shows its kind\'s name whole in place of a cut placeholder, its span unchanged', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const found = await apiJson<{ list: { id: number; formatCode: string }[] }>(page, 'GET', '/optimus_prime/cg-format/list?formatCode=mm_pu_weigh_form&formatType=FORM&pn=1&ps=20');
+  const designer = await openFormDesigner(page, found.data.list.find((r) => r.formatCode === 'mm_pu_weigh_form')!.id);
+  await expect(designer.locator('.wb-fd-canvas-bar')).toContainText('8 列');
+  const card = designer.locator('.wb-fd-field[data-field="grossTime"]');
+  await expect(card).toHaveAttribute('aria-label', /^毛重时间，第\d+行第\d+列，占1列/);
+  // what the box shows in place of its placeholder, and whether it fits the box (the runtime's 请选择日期 showed as 请…)
+  const shown = await card.locator('.ant-picker-input').evaluate((box) => {
+    const input = box.querySelector('input')!;
+    const after = getComputedStyle(box, '::after');
+    const text = after.content.replace(/^"|"$/g, '');
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${after.fontSize} ${after.fontFamily}`;
+    return { text, placeholder: getComputedStyle(input, '::placeholder').color, fits: context.measureText(text).width <= box.clientWidth };
+  });
+  expect(shown).toEqual({ text: '日期时间', placeholder: 'rgba(0, 0, 0, 0)', fits: true });
+});

@@ -1,6 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import { Alert, Button, Empty, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useControls, useTr, type Row } from '../../runtime';
 import { formFieldNodes, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
@@ -87,12 +87,14 @@ const FieldControl = memo(function FieldControl({ field }: { field: FieldDefinit
   const tr = useTr();
   const liveRecord = useLiveRecord();
   const inert = useCallback((el: HTMLDivElement | null) => { el?.setAttribute('inert', ''); }, []);
-  const { Cell, ReadCell } = controls[componentOf(field)];
+  const { Cell, ReadCell, palette } = controls[componentOf(field)];
+  // the kind's name (日期, 日期时间): what a date or time box too narrow for its placeholder shows in its place (form-designer.css)
+  const kind = (palette.find((p) => p.kind === field.formSubmitType) ?? palette[0])?.label;
   const liveValue = liveRecord?.[field.fieldName] ?? null;
   // 实时数据: a value with structure (the confirmation table's rows) is shown read-only, as the detail shows it
   const structured = liveValue !== null && typeof liveValue === 'object' && !(Array.isArray(liveValue) && liveValue.every((v) => v === null || typeof v !== 'object'));
   return (
-    <div className="wb-fd-control" ref={inert}>
+    <div className="wb-fd-control" ref={inert} style={kind ? { '--wb-fd-kind': JSON.stringify(tr(kind)) } as CSSProperties : undefined}>
       {structured ? <ReadCell field={field} value={liveValue} /> : (
         <Cell
           field={field} value={liveValue} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
