@@ -14,6 +14,13 @@ const weightRule = (label: '毛重' | '皮重', tr: (text: string) => string) =>
   },
 });
 
+/**
+ * The boxes' step: a kilogram. It is also how antd shows a weight it was given (20 as 20.000: the
+ * decimals of the step), while a weight typed finer is kept as typed (no `precision`, which rounded
+ * 20.0004 to 20.000 when the box was left, before the rule could refuse it) and refused by the rule.
+ */
+const WEIGHT_STEP_T = 0.001;
+
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 /**
@@ -59,10 +66,10 @@ export function WeighCorrectDialog({ base, row, onClose, onSaved }: { base: stri
           </Descriptions>
           <Form form={form} layout="vertical">
             <Form.Item name="gross" label={tr('毛重(吨)')} rules={[weightRule('毛重', tr)]}>
-              <InputNumber min={0} max={MAX_WEIGHT_T} precision={3} step={0.01} disabled={row.gross === null} style={{ width: '100%' }} />
+              <InputNumber min={0} max={MAX_WEIGHT_T} step={WEIGHT_STEP_T} disabled={row.gross === null} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item name="tare" label={tr('皮重(吨)')} rules={[weightRule('皮重', tr)]}>
-              <InputNumber min={0} max={MAX_WEIGHT_T} precision={3} step={0.01} disabled={row.tare === null} style={{ width: '100%' }} />
+              <InputNumber min={0} max={MAX_WEIGHT_T} step={WEIGHT_STEP_T} disabled={row.tare === null} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item
               name="reason" label={tr('更正原因')}
