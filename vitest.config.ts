@@ -35,7 +35,7 @@ export default defineConfig({
           // replaces a module): loading the server's code anew for each of some hundred files took three
           // of the project's nine minutes on a 2-core machine
           isolate: false,
-          setupFiles: ['tests/server/support/shared-worker.ts'],
+          setupFiles: ['tests/server/support/shared-worker.ts', 'tests/server/support/pg-one-query.ts'],
         },
       },
       {
@@ -45,6 +45,7 @@ export default defineConfig({
           environment: 'node',
           include: DEVICES,
           globalSetup: ['tests/server/support/global-setup.ts'],
+          setupFiles: ['tests/server/support/pg-one-query.ts'],
         },
       },
       {
