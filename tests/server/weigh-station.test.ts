@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveValue } from '../../src/schema/weigh';
 import { WeighStation } from '../../server/weigh/station/station';
+import { takePgOverlaps } from './support/pg-overlaps';
 import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
 
 type Row = Record<string, unknown> & { id: number; version: number };
@@ -150,5 +151,30 @@ describe.each(DATABASES)('称重设备 and live weights on %s', (kind) => {
     } finally {
       t.app.svc.weigh = station;
     }
+  });
+
+  it.skipIf(kind !== 'postgres')('on PostgreSQL, shares its own connection between the scale locks and the live values\' NOTIFY one statement at a time', async () => {
+    // as `npm start` runs it over PostgreSQL: scales taken by advisory locks, values passed by LISTEN/NOTIFY,
+    // both on the station's one connection (polled often here, so the locks' statements meet the values')
+    const own = new WeighStation({ db: t.database.db, databaseUrl: t.databaseUrl, owner: 'pg-process', pollMs: 50 });
+    const heard = new Map<number, number[]>();
+    own.subscribe((v) => { if (v.owner === 'pg-process') heard.set(v.scaleId, [...(heard.get(v.scaleId) ?? []), v.at]); });
+    takePgOverlaps();
+    let owned: number[] = [];
+    await own.start();
+    try {
+      const started = Date.now();
+      while ([...heard.values()].reduce((n, at) => n + at.length, 0) < 120 && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 50));
+      owned = own.owned();
+    } finally {
+      await own.stop();
+    }
+    // it read several scales at once and heard their values back through PostgreSQL, each scale's in order
+    expect(owned.length).toBeGreaterThanOrEqual(2);
+    expect(heard.size).toBeGreaterThanOrEqual(2);
+    expect([...heard.values()].reduce((n, at) => n + at.length, 0)).toBeGreaterThanOrEqual(120);
+    for (const at of heard.values()) expect(at).toEqual([...at].sort((a, b) => a - b));
+    // and never sent a statement while its connection ran another (pg: DeprecationWarning, refused from pg@9)
+    expect(takePgOverlaps()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { LiveValue, ScaleProtocol } from '../../../src/schema/weigh';
 import type { DB } from '../../db/schema';
-import { MemoryHub, PostgresHub, RedisHub, type LiveHub } from './hub';
+import { MemoryHub, PostgresHub, RedisHub, SerialClient, type LiveHub } from './hub';
 import { ScaleConnection, type ConnectionOptions, type ScaleConfig, type StationAlarm } from './scale-connection';
 
 /** First key of the advisory locks that say which process reads which scale (the second is the scale's id). */
@@ -36,7 +36,8 @@ export class WeighStation {
   private readonly connections = new Map<number, ScaleConnection>();
   private readonly recentValues = new Map<number, LiveValue[]>();
   private readonly listeners = new Set<(value: LiveValue) => void>();
-  private lockClient: pg.Client | null = null;
+  /** The station's own connection (PostgreSQL): its scale locks, and LISTEN/NOTIFY when no Redis carries the live values. */
+  private lockClient: SerialClient | null = null;
   private timer: NodeJS.Timeout | null = null;
   private syncing: Promise<void> | null = null;
   private stopped = false;
@@ -63,7 +64,7 @@ export class WeighStation {
     for (const c of this.connections.values()) c.stop();
     this.connections.clear();
     await this.hub.close();
-    await this.lockClient?.end().catch(() => undefined);
+    await this.lockClient?.client.end().catch(() => undefined);
     this.lockClient = null;
   }
 
@@ -143,19 +144,20 @@ export class WeighStation {
     }
   }
 
-  private async ensureLockClient(): Promise<pg.Client | null> {
+  private async ensureLockClient(): Promise<SerialClient | null> {
     if (this.lockClient) return this.lockClient;
     const client = new pg.Client({ connectionString: this.options.databaseUrl });
     client.on('error', () => {
       // The connection is gone and with it our locks: stop reading, another process takes over.
-      if (this.lockClient === client) this.lockClient = null;
+      if (this.lockClient?.client === client) this.lockClient = null;
       for (const c of this.connections.values()) c.stop();
       this.connections.clear();
     });
     await client.connect();
-    if (this.pgHub) await this.pgHub.attach(client);
-    this.lockClient = client;
-    return client;
+    const serial = new SerialClient(client);
+    if (this.pgHub) await this.pgHub.attach(serial);
+    this.lockClient = serial;
+    return serial;
   }
 
   private async enabledScales(): Promise<ScaleConfig[]> {

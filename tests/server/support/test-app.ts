@@ -32,6 +32,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   kind: DatabaseKind;
+  /** The PostgreSQL database's address (for a connection of the test's own, as the weighing station has); none on PGlite. */
+  databaseUrl?: string;
   /** Signs in and answers the access and refresh tokens. */
   login(username: string, password?: string, extra?: Record<string, string>): Promise<{ access: string; refresh: string; res: LightMyRequestResponse }>;
   /** Form-encoded POST to /api/oauth/token. */
@@ -93,6 +95,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   const seedMode = options.seed ?? 'demo';
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   if (kind === 'pglite') {
     const fresh = await freshPglite(seedMode === 'demo');
     database = fresh.database;
@@ -102,7 +105,8 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     const template = inject(seedMode === 'demo' ? 'postgresTemplate' : 'postgresMigratedTemplate') || undefined;
     const fresh = await freshPostgres(template);
     drop = fresh.drop;
-    database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
+    databaseUrl = fresh.url;
+    database = await openDatabase({ databaseUrl, poolSize: 4 });
     if (!template) await migrateToLatest(database.db);
     if (!template || seedMode !== 'demo') await seedDatabase(database.db, { mode: seedMode, adminPassword: 'Admin@2026' });
   }
@@ -118,7 +122,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     });
 
   return {
-    app, database, kind, token,
+    app, database, kind, databaseUrl, token,
     async login(username, password = 'Demo@2026', extra = {}) {
       const res = await token({ grant_type: 'password', username, password, ...extra });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
