@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { badRequest } from '../http/app-error';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
@@ -30,14 +30,16 @@ export async function noticesOfWeighs(db: AnyDb, kind: Kind, weighIds: number[])
  * deleted, not voided) of a registry that came for the notice, per material — a line gets the net
  * of its material; a notice with one line gets all of it. Run in the transaction that changed a
  * weigh record; notice, registries and weigh records are all of the notice's organisation (a line
- * of another company naming the notice neither reaches nor counts).
+ * of another company naming the notice neither reaches nor counts). A line whose 已执行量 changes
+ * gets a new version, and so does its notice, as a save would give them: a notice opened before
+ * then and saved after is stale (409) rather than saved over figures its user never saw.
  */
 export async function refreshNoticeDone(db: AnyDb, kind: Kind, notices: NoticeRef[]): Promise<void> {
   const seen = new Set<string>();
   for (const { id: noticeId, orgId } of notices) {
     if (seen.has(`${noticeId}/${orgId}`)) continue;
     seen.add(`${noticeId}/${orgId}`);
-    const lines = await db.selectFrom(`${kind}_notice_line`).select(['id', 'inv_name as invName']).where('notice_id', '=', noticeId).where('org_id', '=', orgId).where('deleted', '=', false).execute() as Row[];
+    const lines = await db.selectFrom(`${kind}_notice_line`).select(['id', 'inv_name as invName', 'done_qty as doneQty']).where('notice_id', '=', noticeId).where('org_id', '=', orgId).where('deleted', '=', false).execute() as Row[];
     if (!lines.length) continue;
     const sums = await db.selectFrom(`mm_${kind}_weigh as w`).innerJoin(`${kind}_registry_sub as s`, 's.registry_id', 'w.registry_id')
       .select((eb) => ['w.material_name as material', eb.fn.sum('w.net').as('net')])
@@ -45,10 +47,15 @@ export async function refreshNoticeDone(db: AnyDb, kind: Kind, notices: NoticeRe
       .where('s.deleted', '=', false).where('w.deleted', '=', false).where('w.status', '!=', 'OBSOLETE').where('w.net', 'is not', null)
       .groupBy('w.material_name').execute() as Row[];
     const total = sums.reduce((t, s) => t.plus(String(s.net ?? 0)), new Decimal(0));
+    let changed = false;
     for (const line of lines) {
       const done = lines.length === 1 ? total : sums.filter((s) => s.material === line.invName).reduce((t, s) => t.plus(String(s.net ?? 0)), new Decimal(0));
-      await db.updateTable(`${kind}_notice_line`).set({ done_qty: done.toFixed(3) }).where('id', '=', line.id).where('org_id', '=', orgId).execute();
+      if (line.doneQty !== null && line.doneQty !== undefined && done.eq(String(line.doneQty))) continue;
+      await db.updateTable(`${kind}_notice_line`).set({ done_qty: done.toFixed(3), version: sql`version + 1` }).where('id', '=', line.id).where('org_id', '=', orgId).execute();
+      changed = true;
     }
+    // the notice is saved with its lines under the notice's version: a form opened before the change is stale (409)
+    if (changed) await db.updateTable(`${kind}_notice`).set({ version: sql`version + 1` }).where('id', '=', noticeId).where('org_id', '=', orgId).execute();
   }
 }
 

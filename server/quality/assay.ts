@@ -19,6 +19,7 @@ const weighTable = (group: Row) => ASSAY_WEIGH[assayBizType(group.bizType)].tabl
 /**
  * Recalculates net and settle weight of an organisation's weigh records from what they hold (gross,
  * tare, 扣重 and every rate: 扣率, 扣水, 扣杂), exactly (src/schema/settle.ts), in the caller's transaction.
+ * Each gets a new version, as a save would give it: a weigh record opened before is stale (409).
  */
 export async function recomputeSettle(trx: AnyDb, table: string, orgId: number, ids: number[]): Promise<void> {
   if (!ids.length) return;
@@ -28,7 +29,7 @@ export async function recomputeSettle(trx: AnyDb, table: string, orgId: number, 
     // the rounding the record was settled with (else its material's)
     const rule = await recordSettleRule(trx, w);
     const f = settleFigures({ grossKg: new Decimal(String(w.gross)).times(1000), tareKg: new Decimal(String(w.tare)).times(1000), deductT: w.deduct as string | null, ratesPct: weighRates(w), rule });
-    await trx.updateTable(table).set({ net: f.net, settle_weight: f.settle, ...ruleColumns(rule) }).where('id', '=', w.id).where('org_id', '=', orgId).execute();
+    await trx.updateTable(table).set({ net: f.net, settle_weight: f.settle, ...ruleColumns(rule), version: sql`version + 1` }).where('id', '=', w.id).where('org_id', '=', orgId).execute();
   }
 }
 
@@ -83,7 +84,7 @@ export async function assayTransition(trx: AnyDb, tableName: string, action: str
     if (action === 'mulInit') {
       if (!weighIds.length) continue;
       // a truck another assay of the group has rated since keeps that assay's figures
-      const cleared = await trx.updateTable(WEIGH).set({ water_rate: null, impurity_rate: null, assay_code: null })
+      const cleared = await trx.updateTable(WEIGH).set({ water_rate: null, impurity_rate: null, assay_code: null, version: sql`version + 1` })
         .where('id', 'in', weighIds).where('org_id', '=', orgId).where('assay_code', '=', assay.assayCode as string).returning('id').execute();
       await recomputeSettle(trx, WEIGH, orgId, cleared.map((r) => Number(r.id)));
       continue;
@@ -94,7 +95,8 @@ export async function assayTransition(trx: AnyDb, tableName: string, action: str
       .where('org_id', '=', orgId).where('material_name', '=', String(group.materialName)).where('enabled', '=', true).where('deleted', '=', false).execute() as DeductStep[];
     const rates = assayRates(results, steps);
     if (weighIds.length) {
-      await trx.updateTable(WEIGH).set({ water_rate: rates.water, impurity_rate: rates.impurity, assay_code: assay.assayCode }).where('id', 'in', weighIds).where('org_id', '=', orgId).execute();
+      await trx.updateTable(WEIGH).set({ water_rate: rates.water, impurity_rate: rates.impurity, assay_code: assay.assayCode, version: sql`version + 1` })
+        .where('id', 'in', weighIds).where('org_id', '=', orgId).execute();
       await recomputeSettle(trx, WEIGH, orgId, weighIds);
     }
   }

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { badRequest } from '../http/app-error';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
@@ -87,7 +87,8 @@ async function weighIdsOf(trx: AnyDb, k: SettleKind, settleIds: number[]): Promi
 /**
  * In the audit's (弃审's) transaction: audit marks the settlements' weigh records settled, each only
  * if still unsettled (the update waits for a concurrent audit's row locks and then finds it
- * settled); 弃审 frees the weigh records of the settlements.
+ * settled); 弃审 frees the weigh records of the settlements. Either gives the weigh records a new
+ * version, as a save would: an action checked against the record before then finds it changed (409).
  */
 export async function settleTransition(trx: AnyDb, tableName: string, action: string, rows: Row[]): Promise<void> {
   const k = SETTLEMENTS[tableName];
@@ -95,7 +96,7 @@ export async function settleTransition(trx: AnyDb, tableName: string, action: st
   const ids = rows.map((r) => Number(r.id));
   if (action === 'mulInit') {
     // the settlements' own weigh records: of their organisation
-    await trx.updateTable(k.weigh).set({ settle_id: null, settle_code: null })
+    await trx.updateTable(k.weigh).set({ settle_id: null, settle_code: null, version: sql`version + 1` })
       .where((eb) => eb(eb.refTuple('settle_id', 'org_id'), 'in', rows.map((r) => eb.tuple(Number(r.id), Number(r.orgId))))).execute();
     return;
   }
@@ -112,7 +113,7 @@ export async function settleTransition(trx: AnyDb, tableName: string, action: st
   for (const row of rows) {
     const mine = links.filter((l) => l.settleId === Number(row.id)).map((l) => l.weighId);
     if (!mine.length) continue;
-    const done = await trx.updateTable(k.weigh).set({ settle_id: Number(row.id), settle_code: row.settleCode })
+    const done = await trx.updateTable(k.weigh).set({ settle_id: Number(row.id), settle_code: row.settleCode, version: sql`version + 1` })
       .where('id', 'in', mine).where('org_id', '=', Number(row.orgId)).where('settle_id', 'is', null).where('deleted', '=', false).where('status', '=', 'AUDITED').returning('id').execute();
     if (done.length !== mine.length) {
       const got = new Set(done.map((d) => Number(d.id)));

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { announcementProblem } from '../../src/schema/announcement';
 import { settleFigures } from '../../src/schema/settle';
 import { weighRates } from '../../src/schema/assay';
@@ -152,7 +152,7 @@ export async function pass(ctx: CycleContext, kind: VisitKind, registryId: numbe
         ...(deduction.deduct != null ? { deduct: new Decimal(deduction.deduct).toFixed(3) } : {}),
         ...(deduction.deductRate != null ? { deduct_rate: new Decimal(deduction.deductRate).toFixed(2) } : {}),
       };
-      await (trx as unknown as AnyDb).updateTable(VISIT_TABLES[kind].weigh).set({ ...set, updated_by: ctx.auth.userId, updated_at: ctx.now }).where('id', '=', w.id).execute();
+      await (trx as unknown as AnyDb).updateTable(VISIT_TABLES[kind].weigh).set({ ...set, updated_by: ctx.auth.userId, updated_at: ctx.now, version: sql`version + 1` }).where('id', '=', w.id).execute();
       note = `现场扣重 ${set.deduct ?? String(w.deduct ?? 0)} 吨，扣率 ${set.deduct_rate ?? String(w.deductRate ?? 0)} %`;
     }
     if (step === 'SCENE_CONFIRM') {
@@ -265,7 +265,7 @@ export async function capture(ctx: CycleContext, kind: VisitKind, registryId: nu
       const figures = settleFigures({ grossKg, tareKg, deductT: w.deduct as string | null, ratesPct: weighRates(w), rule });
       await trx2.updateTable(t.weigh).set({
         [column]: stamp.weigh, [timeColumn]: stamp.at, tare_weigher: ctx.auth.realName, net: figures.net, settle_weight: figures.settle, ...ruleColumns(rule), weigh_status: 'DONE',
-        manual_entry: !!input.manual || !!w.manualEntry, updated_by: ctx.auth.userId, updated_at: ctx.now,
+        manual_entry: !!input.manual || !!w.manualEntry, updated_by: ctx.auth.userId, updated_at: ctx.now, version: sql`version + 1`,
       }).where('id', '=', weighId).where('org_id', '=', ctx.orgId).execute();
       // the notice's 已执行量 follows the completed weighing
       await refreshNoticesOfWeighs(trx2, t.weigh, [weighId]);

@@ -45,9 +45,11 @@ describe.each(DATABASES)('a notice line\'s 已执行量 follows its weigh record
       msg: `通知单 ${String(notice.noticeCode)}（原煤）已执行 65.500 吨，上限 60.000 吨，已超出 5.500 吨，不能再登记`,
       data: { field: 'children.pu_registry_sub[0].noticeCode' },
     });
-    // a typed 已执行量 is not taken
+    // a typed 已执行量 is not taken (sent with the notice as it is now: each weighing gave it a new version)
     const line = await lineOf(notice.id);
-    const typed = await call('PUT', '/purorder/pu-notice/update', { id: notice.id, version: notice.version, children: { pu_notice_line: [{ ...line, doneQty: '0' }] } });
+    const { version } = (await call('GET', `/purorder/pu-notice/detail/${notice.id}`)).json().data as Row;
+    expect(version).toBeGreaterThan(notice.version);
+    const typed = await call('PUT', '/purorder/pu-notice/update', { id: notice.id, version, children: { pu_notice_line: [{ ...line, doneQty: '0' }] } });
     expect(typed.json(), typed.body).toMatchObject({ success: true });
     expect((await lineOf(notice.id)).doneQty).toBe('65.500');
     // voiding the second weighing takes it away: room again
