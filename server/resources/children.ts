@@ -45,8 +45,11 @@ export async function checkedChildren(app: FastifyInstance, def: ResourceDefinit
         const values = await rowValues(app.svc.db, line, fields, id ? 'update' : 'create');
         checked.push({ index, ...(id ? { id: id as number } : {}), values });
       } catch (error) {
-        if (error instanceof AppError) throw new AppError(error.statusCode, `${line.tableExplain}第 ${index + 1} 行：${error.message}`, error.code, error.data);
-        throw error;
+        if (!(error instanceof AppError)) throw error;
+        // the line's field by its path (a document may have a field of the same name: a notice's 计划量 is its lines' sum)
+        const field = (error.data as { field?: unknown } | null)?.field;
+        const data = typeof field === 'string' && !field.startsWith('children.') ? { ...(error.data as object), field: `children.${table}[${index}].${field}` } : error.data;
+        throw new AppError(error.statusCode, `${line.tableExplain}第 ${index + 1} 行：${error.message}`, error.code, data);
       }
     }
     out.push({ line, rows: checked });

@@ -4,7 +4,7 @@ import type { FieldDefinition } from './field-definition';
 /**
  * Business rules over a record's fields, known by the fields' names wherever they appear (a built-in
  * table or one an administrator made, a main form or a line): a period ends no earlier than it
- * starts, and a preset tare is not negative. The form checks them as values change, the child table
+ * starts, and a quantity, price or rate is not negative (预置皮重不能小于0, 计划量不能小于0). The form checks them as values change, the child table
  * on each line, and the server on every write — over the stored row with the submission laid on
  * it — with these same functions, answering the field and the message.
  */
@@ -14,8 +14,22 @@ export const PERIODS: readonly (readonly [start: string, end: string])[] = [
   ['beginDate', 'endDate'], ['startDate', 'endDate'], ['beginTime', 'endTime'], ['startTime', 'endTime'], ['issueDate', 'expireDate'],
 ];
 
-/** Fields whose value may not be below 0: the vehicle's preset tare (预置皮重). */
-export const NOT_NEGATIVE: ReadonlySet<string> = new Set(['tareWeight']);
+/**
+ * Fields whose value may not be below 0, by the quantities and prices they are in the seeded tables:
+ * weights in tonnes (预置皮重, 毛重, 皮重, 净重, a weigh record's and a settlement line's 扣重), planned
+ * and allowed quantities (a notice line's 计划量 and 上限量, a registry line's 计划数量, an inventory's
+ * 理论重量), prices and money (单价, 参考单价, 最高采购价, a settlement line's 金额 and a receipt's 收款金额,
+ * 扣款金额 / 折让金额) and rates typed in % (扣率 at 现场确认 and in 扣重标准, 合理损耗率). Not here: what may
+ * be negative — a customer's 收款前余额 / 收款后余额 (owing), a settlement's 应付金额 / 应收金额 (its
+ * deductions may exceed it) — what an assay measures (化验值, its 上限 / 下限, 扣重标准's 起扣值: an item's
+ * scale is its own), and what only the server writes (已执行量, 结算重量, 扣水率, 扣杂率, the totals).
+ */
+export const NOT_NEGATIVE: ReadonlySet<string> = new Set([
+  'tareWeight', 'gross', 'tare', 'net', 'deduct', 'deductWeight',
+  'planQty', 'maxLimit', 'planQuantity', 'theoryWeight',
+  'price', 'referencePrice', 'topBuyingPrice', 'amount', 'deductAmount',
+  'deductRate', 'rate', 'lossPercentage',
+]);
 
 export interface RecordProblem { field: string; message: string }
 
@@ -48,7 +62,7 @@ export function hasRecordRule(fieldName: string, labels: RecordLabels): boolean 
 
 /**
  * The problem of one field of a record, or null: a negative value where none may be
- * (预置皮重不能小于0), an end before its period's start — the end's problem (结束日期不能早于开始日期).
+ * (预置皮重不能小于0, 单价不能小于0), an end before its period's start — the end's problem (结束日期不能早于开始日期).
  * An empty value, or one that is no number or no date, is left to the field's other checks.
  */
 export function fieldRecordProblem(fieldName: string, row: Readonly<Record<string, unknown>>, labels: RecordLabels, instant: Instant = localInstant): string | null {

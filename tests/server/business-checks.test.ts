@@ -99,4 +99,24 @@ describe.each(DATABASES)('business checks of the operators’ documents on %s', 
     expect400(await call('PUT', '/material/as-vehicle/update', { id: vehicle.id, version: vehicle.version, tareWeight: '-5' }), 'tareWeight', '预置皮重不能小于0');
     expect((await detail('/material/as-vehicle', vehicle.id)).tareWeight).toBe('0.000');
   });
+
+  it('refuses a negative quantity of a document\'s line, naming the line\'s field, on create and update; 0 passes', async () => {
+    const notice = (planQty: string, maxLimit = '10') => ({ vendorName: '山西恒通矿业有限公司', children: { pu_notice_line: [{ invName: '原煤', planQty: '10' }, { invName: '精煤', planQty, maxLimit }] } });
+    // the same notice with its quantities at 0 is taken
+    const made = await call('POST', '/purorder/pu-notice/create', notice('0', '0'));
+    expect(made.json(), made.body).toMatchObject({ success: true });
+    const negative = await call('POST', '/purorder/pu-notice/create', notice('-5'));
+    expect400(negative, 'children.pu_notice_line[1].planQty', '采购通知单明细第 2 行：计划量不能小于0');
+    expect400(await call('POST', '/purorder/pu-notice/create', notice('5', '-0.001')), 'children.pu_notice_line[1].maxLimit', '采购通知单明细第 2 行：上限量不能小于0');
+    const doc = await detail('/purorder/pu-notice', made.json().data.id);
+    const [first] = (doc.children as { pu_notice_line: Row[] }).pu_notice_line;
+    expect400(await call('PUT', '/purorder/pu-notice/update', { id: doc.id, version: doc.version, children: { pu_notice_line: [{ id: first.id, invName: '原煤', planQty: '-1' }] } }),
+      'children.pu_notice_line[0].planQty', '采购通知单明细第 1 行：计划量不能小于0');
+    expect((await detail('/purorder/pu-notice', doc.id)).planQty).toBe('10.000');
+    // a settlement line's 单价, a receipt's amount
+    expect400(await call('POST', '/purorder/fd-pu-settlement-main/create', {
+      vendorName: '山西恒通矿业有限公司', settleDate: '2026-11-24', children: { fd_pu_settlement: [{ billCode: 'BC-1', net: '10', price: '-600' }] },
+    }), 'children.fd_pu_settlement[0].price', '采购结算单明细第 1 行：单价不能小于0');
+    expect400(await call('POST', '/account/recive-payment/create', { billCode: 'BC-SK-1', customerName: '包头华源钢铁有限公司', receiveDate: '2026-11-24', payMethod: 'CASH', amount: '-100' }), 'amount', '收款金额不能小于0');
+  });
 });
