@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { noticeHeader } from '../../src/schema/document-header';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { DATABASES, resourceTestApp } from './support/test-app';
 
 type Row = Record<string, unknown> & { id: number; version: number };
 
 describe.each(DATABASES)('business checks of the operators’ documents on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-  });
-  afterAll(async () => { await t.close(); });
+  const { call } = resourceTestApp(kind);
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload === undefined ? {} : { payload: payload as object }) });
   const detail = async (base: string, id: number) => (await call('GET', `${base}/detail/${id}`)).json().data as Row;
 
   it('a new notice takes its 物料 and 计划量 from its lines (what the client sends for them is ignored); an update with lines follows them, one without keeps them', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, resourceTestApp } from './support/test-app';
 
 type Row = Record<string, unknown> & { id: number; version: number };
 type Doc = Row & { children: Record<string, Row[]> };
@@ -13,23 +13,18 @@ const LINES = [
 ] as const;
 
 describe.each(DATABASES)('line resources are part of their document on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
+  const api = resourceTestApp(kind);
+  const { call } = api;
   let dfny: number;
   let hbgt: number;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-    const orgs = await t.database.db.selectFrom('sysOrg').select(['id', 'orgCode']).execute();
+    const orgs = await api.t.database.db.selectFrom('sysOrg').select(['id', 'orgCode']).execute();
     dfny = orgs.find((o) => o.orgCode === 'DFNY')!.id;
     hbgt = orgs.find((o) => o.orgCode === 'HBGT')!.id;
     expect((await call('GET', '/sys-info/me')).json().data.currentOrgName).toBe('东方能源有限公司');
   });
-  afterAll(async () => { await t.close(); });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload === undefined ? {} : { payload: payload as object }) });
-  const db = () => t.database.db;
+  const db = () => api.t.database.db;
   /** A document of the table in an organisation that has lines, straight from the database. */
   const docWithLines = async (l: (typeof LINES)[number], orgId: number) => {
     const { rows } = await sql<{ id: number }>`select d.id from ${sql.table(l.doc)} d where d.org_id = ${orgId} and not d.deleted

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, resourceTestApp } from './support/test-app';
 
 type Row = Record<string, unknown> & { id: number; version: number };
 
 describe.each(DATABASES)('a notice line\'s 已执行量 follows its weigh records; past 上限量 no new registry on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-  });
-  afterAll(async () => { await t.close(); });
+  const { call } = resourceTestApp(kind);
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload === undefined ? {} : { payload: payload as object }) });
   const lineOf = async (noticeId: number) => ((await call('GET', `/purorder/pu-notice/detail/${noticeId}`)).json().data.children.pu_notice_line as Row[])[0];
   const register = (notice: Row) => call('POST', '/purorder/pu-registry/create', {
     plateNumber: '蒙A12345', registerTime: '2026-11-24 08:00:00',

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { initials } from '../../server/resources/pinyin';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { DATABASES, resourceTestApp } from './support/test-app';
 
 describe('pinyin initials', () => {
   it('are the first letters of each character, lower-cased, other text kept', () => {
@@ -12,14 +12,7 @@ describe('pinyin initials', () => {
 });
 
 describe.each(DATABASES)('searching master data by pinyin initials on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-  });
-  afterAll(async () => { await t.close(); });
-  const call = (method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), payload });
+  const { call } = resourceTestApp(kind);
   const quick = async (url: string, text: string, keys: string[]) =>
     (await call('POST', url, { search: [{ conj: 'or', list: keys.map((key) => ({ key, op: 'like', val: text })) }], limit: { pn: 1, ps: 100 } })).json().data as { list: Record<string, unknown>[]; total: number };
 

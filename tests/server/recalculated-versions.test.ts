@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, resourceTestApp } from './support/test-app';
 
 type Row = Record<string, unknown> & { id: number; version: number };
 type Res = { statusCode: number; body: string; json(): { success: boolean; msg: string } };
@@ -15,16 +15,9 @@ const VENDOR = '山西恒通矿业有限公司';
  * server changed the record, then saves what was read before.
  */
 describe.each(DATABASES)('a record the server recalculated is stale for a form opened before on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-  });
-  afterAll(async () => { await t.close(); });
+  const api = resourceTestApp(kind);
+  const { call } = api;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload === undefined ? {} : { payload: payload as object }) });
   const detail = async (base: string, id: number) => (await call('GET', `${base}/detail/${id}`)).json().data as Row;
   const succeeds = (res: Res) => expect(res.json(), res.body).toMatchObject({ success: true });
   const stale = (res: Res) => {
@@ -70,7 +63,7 @@ describe.each(DATABASES)('a record the server recalculated is stale for a form o
     const weighed = await call('POST', '/measure/mm-pu-weigh/create', { plateNumber: '蒙K60001', materialName: MATERIAL, vendorName: VENDOR, gross: '50', tare: '20', net: '30' });
     succeeds(weighed);
     const weighId = weighed.json().data.id as number;
-    await sql`update mm_pu_weigh set gross_time = ${new Date('2026-11-20T02:00:00Z')} where id = ${weighId}`.execute(t.database.db);
+    await sql`update mm_pu_weigh set gross_time = ${new Date('2026-11-20T02:00:00Z')} where id = ${weighId}`.execute(api.t.database.db);
     succeeds(await call('POST', '/quality/qc-deduct-step/create', { materialName: MATERIAL, itemCode: '001', deductKind: 'WATER', fromValue: '12', rate: '2' }));
     const group = await call('POST', '/quality/qc-assay-group/create', { materialName: MATERIAL, beginTime: '2026-11-20 00:00:00', endTime: '2026-11-20 23:59:59', itemCodes: '001' });
     succeeds(group);
@@ -118,11 +111,11 @@ describe.each(DATABASES)('a record the server recalculated is stale for a form o
   });
 
   it('a weigh record whose 扣重 the on-site confirmation set and whose weights the second weighing completed', async () => {
-    const org = await t.database.db.selectFrom('sysOrg').select('id').where('orgName', '=', '东方能源有限公司').executeTakeFirstOrThrow();
-    const registry = await sql<{ id: number }>`select id from pu_registry where org_id = ${org.id} and deleted = false order by id limit 1`.execute(t.database.db);
+    const org = await api.t.database.db.selectFrom('sysOrg').select('id').where('orgName', '=', '东方能源有限公司').executeTakeFirstOrThrow();
+    const registry = await sql<{ id: number }>`select id from pu_registry where org_id = ${org.id} and deleted = false order by id limit 1`.execute(api.t.database.db);
     const registryId = Number(registry.rows[0].id);
-    await sql`update pu_registry set plate_number = ${'蒙K7V001'} where id = ${registryId}`.execute(t.database.db);
-    const scale = await sql<{ id: number }>`select id from mm_scale where org_id = ${org.id} and deleted = false and enabled = true order by id limit 1`.execute(t.database.db);
+    await sql`update pu_registry set plate_number = ${'蒙K7V001'} where id = ${registryId}`.execute(api.t.database.db);
+    const scale = await sql<{ id: number }>`select id from mm_scale where org_id = ${org.id} and deleted = false and enabled = true order by id limit 1`.execute(api.t.database.db);
     const body = { kind: 'PU', registryId };
     for (const step of ['queue', 'updateCall']) succeeds(await call('POST', `/flow/inf/${step}`, body));
     succeeds(await call('POST', '/flow/inf/door', { ...body, direction: 'IN' }));

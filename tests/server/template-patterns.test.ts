@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from '../../src/schema/template';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { DATABASES, resourceTestApp } from './support/test-app';
 
 /** Issue 12 item 11: a template rule cannot stall the server. */
 describe.each(DATABASES)('cgValidate patterns in 模板设计 on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
+  const api = resourceTestApp(kind);
+  const { call } = api;
   let formId: number;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-    formId = Number((await t.database.db.selectFrom('cgFormat').select('id').where('formatCode', '=', 'as_vendor_form').executeTakeFirstOrThrow()).id);
+    formId = Number((await api.t.database.db.selectFrom('cgFormat').select('id').where('formatCode', '=', 'as_vendor_form').executeTakeFirstOrThrow()).id);
   });
-  afterAll(async () => { await t.close(); });
-
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload ? { payload } : {}) });
   const withPattern = (draft: Template, pattern: string): Template => ({
     ...draft, formSubList: draft.formSubList!.map((f) => (f.fieldName === 'contact' ? { ...f, cgValidate: { validateMethod: pattern, validateTitle: '联系人格式错误' } } : f)),
   });
@@ -30,7 +24,7 @@ describe.each(DATABASES)('cgValidate patterns in 模板设计 on %s', (kind) => 
       expect(res.json().msg).toMatch(new RegExp(`formSubList\\[${index}\\]\\.cgValidate\\.validateMethod: .*${why.source}`));
     }
     // a draft stored before the rule (written straight to the table) is refused at publish
-    await t.database.db.updateTable('cgFormat').set({ draft: JSON.stringify(withPattern(draft, '^(\\w)\\1$')) as never }).where('id', '=', formId).execute();
+    await api.t.database.db.updateTable('cgFormat').set({ draft: JSON.stringify(withPattern(draft, '^(\\w)\\1$')) as never }).where('id', '=', formId).execute();
     const current = (await call('GET', `/optimus_prime/cg-format/draft/${formId}`)).json().data as { version: number };
     const published = await call('POST', `/optimus_prime/cg-format/publish/${formId}`, { version: current.version });
     expect(published.statusCode).toBe(400);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUILTIN_RESOURCES } from '../../server/seed/resources';
-import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
+import { DATABASES, resourceTestApp } from './support/test-app';
 
 type Row = Record<string, unknown> & { id: number; version: number };
 type Doc = Row & { children?: Record<string, Row[]> };
@@ -9,16 +9,8 @@ type Doc = Row & { children?: Record<string, Row[]> };
 const RESOURCES = BUILTIN_RESOURCES.filter((r) => r.kind !== 'LINE');
 
 describe.each(DATABASES)('update takes the detail answer back on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = (await t.login('admin')).access;
-  });
-  afterAll(async () => { await t.close(); });
+  const { call } = resourceTestApp(kind);
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload === undefined ? {} : { payload: payload as object }) });
 
   it.each(RESOURCES.map((r) => [`/${r.module}/${r.resource}`, r] as const))('%s: detail → update unchanged is 200; a changed system value is refused by name', async (base, def) => {
     // the first row that may be saved (a document only while free)

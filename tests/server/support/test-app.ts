@@ -140,6 +140,43 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
 /** Authorization header for an access token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One app for a `describe` block, the administrator signed in, and calls to its API. */
+export interface ResourceTestApp {
+  /** The block's app (made before its first test, closed after its last). */
+  readonly t: TestApp;
+  /** The administrator's access token. */
+  readonly admin: string;
+  /** `/api{url}` as `token` (the administrator by default), `payload` the JSON body when given. */
+  call(method: Method, url: string, payload?: unknown, token?: string): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The set-up most server files repeated in each `describe`: an app on `kind` made before the tests and
+ * closed after them, the administrator signed in, and a `call` helper. Keep the object (its `t` and
+ * `admin` are there once the block's beforeAll ran); `call` may be taken out of it.
+ */
+export function resourceTestApp(kind: DatabaseKind, options: TestAppOptions = {}): ResourceTestApp {
+  let app: TestApp | undefined;
+  let admin = '';
+  beforeAll(async () => {
+    app = await createTestApp(kind, options);
+    admin = (await app.login('admin')).access;
+  });
+  afterAll(async () => { await app?.close(); });
+  const api: ResourceTestApp = {
+    get t() {
+      if (!app) throw new Error('resourceTestApp: the app is made in the block\'s beforeAll');
+      return app;
+    },
+    get admin() { return admin; },
+    call: (method, url, payload, token = admin) =>
+      api.t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) }),
+  };
+  return api;
+}
+
 /**
  * One app for the tests of a `describe` block (building an app per test was most of a suite's time),
  * with the administrator signed in afresh for each test: `use` hands the test its app and the admin's
