@@ -25,6 +25,14 @@ export async function noticesOfWeighs(db: AnyDb, kind: Kind, weighIds: number[])
   return rows.map((r) => ({ id: Number(r.noticeId), orgId: Number(r.orgId) }));
 }
 
+/** The notices a registry's lines (not deleted) came for, in the registry's organisation. */
+export async function noticesOfRegistries(db: AnyDb, kind: Kind, registryIds: number[]): Promise<NoticeRef[]> {
+  if (!registryIds.length) return [];
+  const rows = await db.selectFrom(`${kind}_registry_sub`).select(['notice_id as noticeId', 'org_id as orgId']).distinct()
+    .where('registry_id', 'in', registryIds).where('deleted', '=', false).where('notice_id', 'is not', null).execute() as Row[];
+  return rows.map((r) => ({ id: Number(r.noticeId), orgId: Number(r.orgId) }));
+}
+
 /**
  * 已执行量 of a notice's lines follows its weigh records: the net of every weigh record (not
  * deleted, not voided) of a registry that came for the notice, per material — a line gets the net
@@ -63,6 +71,20 @@ export async function refreshNoticesOfWeighs(db: AnyDb, tableName: string, weigh
   const kind = tableName === 'mm_pu_weigh' ? 'pu' : tableName === 'mm_sa_weigh' ? 'sa' : null;
   if (!kind) return;
   await refreshNoticeDone(db, kind, await noticesOfWeighs(db, kind, weighIds));
+}
+
+/**
+ * A change of registries' lines (a line's notice changed, a line added or removed, the registry
+ * deleted): `before` answers the notices their lines came for before the change; once it is made,
+ * `refresh` works out 已执行量 again for those and the ones they come for now, so that the trucks
+ * weighed under a registry count for the notice it now names and no longer for the one it named.
+ * Does nothing for other tables.
+ */
+export async function registryNotices(db: AnyDb, tableName: string, registryIds: number[]): Promise<{ refresh(db: AnyDb): Promise<void> }> {
+  const kind = tableName === 'pu_registry' ? 'pu' : tableName === 'sa_registry' ? 'sa' : null;
+  if (!kind) return { refresh: async () => undefined };
+  const before = await noticesOfRegistries(db, kind, registryIds);
+  return { refresh: async (trx) => refreshNoticeDone(trx, kind, [...before, ...await noticesOfRegistries(trx, kind, registryIds)]) };
 }
 
 /**

@@ -19,7 +19,7 @@ import { refuseWeightEdit, weighDeleteRecord } from '../weigh/correct-routes';
 import { NUMBERED_DOCUMENTS } from '../../src/schema/number-rule';
 import { nextNumber } from '../numbering/number-rule';
 import { refuseSettledWeigh, settleTransition } from '../settlement/weigh-settle';
-import { refreshNoticesOfWeighs } from '../notice/notice-done';
+import { refreshNoticesOfWeighs, registryNotices } from '../notice/notice-done';
 import { assayTransition } from '../quality/assay';
 import { prepareDocument, withHeaderFromLines } from './prepare-document';
 
@@ -353,6 +353,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         .where('id', '=', row.id).where('version', '=', request.body.version).where('deleted', '=', false).returning(['id', 'version']).executeTakeFirst();
       if (!done) throw new AppError(409, STALE, '409');
       await checkLineRules(trx, def, orgId, row.id, lines);
+      const registry = await registryNotices(trx, def.tableName, [row.id]);
       // each sent line table is replaced: lines with an id are updated, new ones added, missing ones deleted
       for (const { line, rows } of lines) {
         const key = parentColumn(line);
@@ -373,6 +374,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         if (gone.length) await trx.updateTable(line.tableName).set({ deleted: true, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', 'in', gone).execute();
       }
       await refreshNoticesOfWeighs(trx, def.tableName, [row.id]);
+      await registry.refresh(trx);
       return done;
     });
     return ok(updated, '修改成功');
@@ -398,11 +400,13 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
       // still free, unchanged since checked — else nothing is deleted
       await changeChecked(trx, def, rows, { deleted: true, ...stamp });
       await refreshNoticesOfWeighs(trx, def.tableName, rows.map((r) => r.id));
+      const registry = await registryNotices(trx, def.tableName, rows.map((r) => r.id));
       // a deleted document's lines go with it
       for (const line of lines) {
         await trx.updateTable(line.tableName).set({ deleted: true, ...stamp, version: sql`version + 1` })
           .where(parentColumn(line), 'in', rows.map((r) => r.id)).where('deleted', '=', false).execute();
       }
+      await registry.refresh(trx);
     });
     if (kept) request.operationResult = kept;
     return ok(null, '删除成功');

@@ -57,4 +57,30 @@ describe.each(DATABASES)('a notice line\'s 已执行量 follows its weigh record
     expect(gone.json(), gone.body).toMatchObject({ success: true });
     expect((await lineOf(notice.id)).doneQty).toBe('0.000');
   });
+
+  it('a registry line moved to another notice takes its trucks\' net along; a registry deleted takes it away', async () => {
+    const notices: Row[] = [];
+    for (const plan of ['60', '80']) {
+      const made = await call('POST', '/purorder/pu-notice/create', { vendorName: '山西恒通矿业有限公司', materialName: '原煤', children: { pu_notice_line: [{ invName: '原煤', planQty: plan, maxLimit: plan }] } });
+      expect(made.json(), made.body).toMatchObject({ success: true });
+      notices.push((await call('GET', `/purorder/pu-notice/detail/${made.json().data.id}`)).json().data as Row);
+    }
+    const [a, b] = notices;
+    const registry = (await register(a)).json().data as Row;
+    await weigh(registry.id, '40.000');
+    expect((await lineOf(a.id)).doneQty).toBe('40.000');
+    expect((await lineOf(b.id)).doneQty).toBeNull();
+    // the registry's line now names notice B
+    const stored = (await call('GET', `/purorder/pu-registry/detail/${registry.id}`)).json().data as Row & { children: { pu_registry_sub: Row[] } };
+    const [line] = stored.children.pu_registry_sub;
+    const moved = await call('PUT', '/purorder/pu-registry/update', { id: registry.id, version: stored.version, children: { pu_registry_sub: [{ ...line, noticeId: b.id, noticeCode: b.noticeCode }] } });
+    expect(moved.json(), moved.body).toMatchObject({ success: true });
+    expect((await lineOf(a.id)).doneQty).toBe('0.000');
+    expect((await lineOf(b.id)).doneQty).toBe('40.000');
+    // deleted (a registry still 自由), its trucks count for no notice
+    expect(stored.status).toBe('FREE');
+    const gone = await call('DELETE', '/purorder/pu-registry/deletes', { ids: [registry.id] });
+    expect(gone.json(), gone.body).toMatchObject({ success: true });
+    expect((await lineOf(b.id)).doneQty).toBe('0.000');
+  });
 });
