@@ -32,6 +32,7 @@ export class RequestScope {
   private opening: Promise<DatabaseConnection> | null = null;
   private ended = false;
   private savepoints = 0;
+  private last: Promise<unknown> = Promise.resolve();
 
   run<T>(fn: () => Promise<T>): Promise<T> {
     return scopes.run(this, fn);
@@ -65,6 +66,17 @@ export class RequestScope {
       return conn;
     })();
     return this.opening;
+  }
+
+  /**
+   * Runs a statement on the transaction's connection once the statements sent before it are done: a
+   * connection runs one at a time, and a handler's `Promise.all` of reads after its first write would
+   * otherwise send them together (pg queues them with a DeprecationWarning, and pg@9 refuses them).
+   */
+  inTurn<T>(statement: () => Promise<T>): Promise<T> {
+    const result = this.last.then(statement, statement);
+    this.last = result.catch(() => undefined);
+    return result;
   }
 
   nextSavepoint(): string {
@@ -124,7 +136,7 @@ class ScopedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const tx = this.scope.connectionFor(this.driver) ?? (onlyReads(query) ? null : this.scope.open(this.driver));
-    if (tx) return (await tx).executeQuery<R>(query);
+    if (tx) return this.scope.inTurn(async () => (await tx).executeQuery<R>(query));
     return this.driver.outside((conn) => conn.executeQuery<R>(query));
   }
 
@@ -173,7 +185,7 @@ class ScopedDriver implements Driver {
     const tx = connection.scope.connectionFor(this) ?? connection.scope.open(this);
     if (!tx) throw new Error('the request transaction has ended');
     const name = connection.scope.nextSavepoint();
-    await (await tx).executeQuery(CompiledQuery.raw(`savepoint ${name}`));
+    await connection.scope.inTurn(async () => (await tx).executeQuery(CompiledQuery.raw(`savepoint ${name}`)));
     connection.savepoints.push(name);
   }
 
