@@ -136,6 +136,8 @@ const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api })
   if (!node) return null;
   const { field, layout } = node;
   const label = joinedText([field.fieldExplain, placeText(layout, api.unit, null, tr), field.irequired && tr('必填'), selected && tr('已选中')], tr);
+  // one column of eight: narrower than the runtime ever draws a date box (form-designer.css)
+  const narrow = GRID_UNITS / api.unit >= 8 && layout.span <= api.unit;
   return (
     <div
       role="button"
@@ -146,7 +148,7 @@ const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api })
       aria-pressed={selected}
       data-node={id}
       data-field={field.fieldName}
-      className={`wb-fd-field${selected ? ' is-selected' : ''}${problem ? ' has-problem' : ''}${dragging ? ' is-dragging' : ''}${over ? ' is-over' : ''}`}
+      className={`wb-fd-field${narrow ? ' is-narrow' : ''}${selected ? ' is-selected' : ''}${problem ? ' has-problem' : ''}${dragging ? ' is-dragging' : ''}${over ? ' is-over' : ''}`}
       style={{ gridColumn: `${layout.col + 1} / span ${layout.span}`, gridRow: layout.row + 1 }}
       onClick={(e) => api.selectField(id, e.shiftKey || e.ctrlKey || e.metaKey ? 'toggle' : 'replace')}
       onPointerDown={(e) => api.grab(e, { type: 'field', id }, e.currentTarget)}
