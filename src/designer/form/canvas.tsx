@@ -1,6 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import { Alert, Button, Empty, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useControls, useTr, type Row } from '../../runtime';
 import { formFieldNodes, type DesignDraft, type FieldNode, type TabGroupNode } from '../../schema/design-nodes';
@@ -80,36 +80,35 @@ const sameButLabel = (a: FieldDefinition, b: FieldDefinition): boolean => {
 /**
  * The runtime's own control for a field's kind (inert: design mode never calls a data API).
  * Memoised on the field definition but for its label (immer keeps the definition the same object
- * until that field changes): typing the 标题 re-renders the label, not the control.
+ * until that field changes) and on `placeholder`: typing the 标题 re-renders the label, not the control.
+ * `placeholder`, on a narrow card, is its kind's short word (`shortPlaceholder`) in place of its own.
  */
-const FieldControl = memo(function FieldControl({ field }: { field: FieldDefinition }) {
+const FieldControl = memo(function FieldControl({ field, placeholder }: { field: FieldDefinition; placeholder?: string }) {
   const controls = useControls();
   const tr = useTr();
   const liveRecord = useLiveRecord();
   const inert = useCallback((el: HTMLDivElement | null) => { el?.setAttribute('inert', ''); }, []);
-  const { Cell, ReadCell, palette } = controls[componentOf(field)];
-  // the kind's name (日期, 日期时间): what a date or time box too narrow for its placeholder shows in its place (form-designer.css)
-  const kind = (palette.find((p) => p.kind === field.formSubmitType) ?? palette[0])?.label;
+  const { Cell, ReadCell } = controls[componentOf(field)];
   const liveValue = liveRecord?.[field.fieldName] ?? null;
   // 实时数据: a value with structure (the confirmation table's rows) is shown read-only, as the detail shows it
   const structured = liveValue !== null && typeof liveValue === 'object' && !(Array.isArray(liveValue) && liveValue.every((v) => v === null || typeof v !== 'object'));
   return (
-    <div className="wb-fd-control" ref={inert} style={kind ? { '--wb-fd-kind': JSON.stringify(tr(kind)) } as CSSProperties : undefined}>
+    <div className="wb-fd-control" ref={inert}>
       {structured ? <ReadCell field={field} value={liveValue} /> : (
         <Cell
           field={field} value={liveValue} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
-          common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' } }}
+          common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' }, ...(placeholder ? { placeholder: tr(placeholder) } : {}) }}
         />
       )}
     </div>
   );
-}, (a, b) => sameButLabel(a.field, b.field));
+}, (a, b) => a.placeholder === b.placeholder && sameButLabel(a.field, b.field));
 
 /**
  * What a field card shows: its label and its control. Memoised on the field definition: a move or a
  * resize re-renders the card's frame, not what it shows.
  */
-const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition }) {
+const FieldBody = memo(function FieldBody({ field, placeholder }: { field: FieldDefinition; placeholder?: string }) {
   const tr = useTr();
   // the flags before the label: on a narrow card the label's end is what its two lines cut, not them
   const flags = fieldFlags(field).map((f) => tr(f));
@@ -120,7 +119,7 @@ const FieldBody = memo(function FieldBody({ field }: { field: FieldDefinition })
         {flags.map((f) => <Tag key={f} className="wb-fd-flag">{f}</Tag>)}
         <span>{field.fieldExplain}</span>
       </div>
-      <FieldControl field={field} />
+      <FieldControl field={field} placeholder={placeholder} />
     </div>
   );
 });
@@ -133,11 +132,14 @@ const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api })
   const dragging = useNodeSlice(api.marks, id, (m) => m.dragging === id);
   const over = useNodeSlice(api.marks, id, (m) => m.over === id);
   const tr = useTr();
+  const controls = useControls();
   if (!node) return null;
   const { field, layout } = node;
   const label = joinedText([field.fieldExplain, placeText(layout, api.unit, null, tr), field.irequired && tr('必填'), selected && tr('已选中')], tr);
-  // one column of eight: narrower than the runtime ever draws a date box (form-designer.css)
+  // one column of eight: narrower than the runtime ever draws a date or picker box, whose placeholder
+  // it would cut to 请…: the box is drawn compact (form-designer.css) with its kind's short word instead
   const narrow = GRID_UNITS / api.unit >= 8 && layout.span <= api.unit;
+  const placeholder = narrow ? controls[componentOf(field)].shortPlaceholder : undefined;
   return (
     <div
       role="button"
@@ -154,7 +156,7 @@ const FieldCard = memo(function FieldCard({ id, api }: { id: string; api: Api })
       onPointerDown={(e) => api.grab(e, { type: 'field', id }, e.currentTarget)}
       onKeyDown={(e) => { if (!api.keyDown(id, e)) api.grab(e, { type: 'field', id }, e.currentTarget); }}
     >
-      <FieldBody field={field} />
+      <FieldBody field={field} placeholder={placeholder} />
       {problem && <Tooltip title={problem}><span className="wb-fd-problem" role="img" aria-label={problem}>!</span></Tooltip>}
       <span
         role="button" tabIndex={0} aria-describedby="wb-fd-instructions"

@@ -11,6 +11,7 @@ export const dateTimeControl = control({
   name: 'DateTime',
   Field: withDefaults(storedDateField(dateStandIn(DatePicker as ComponentType<never>)), { showTime: true, format: DATE_TIME_FORMAT, style: { width: '100%' } }) as ComponentType<never>,
   Cell: dateCell(DATE_TIME_FORMAT, true),
+  shortPlaceholder: '日期时间',
   palette: [{ kind: 'DATA_BOX_TIM', label: '日期时间', icon: <FieldTimeOutlined />, defaults: { formSubmitType: 'DATA_BOX_TIM', fieldType: 'DATE' } }],
   properties: withCommon(DATE_SPEC_PROPERTY),
 });

@@ -49,6 +49,7 @@ export const dateControl = control({
   Cell: dateCell(DATE_FORMAT, false),
   view: (field, value, ctx) => textView(asDay(field), value, ctx),
   ReadCell: ({ field, value }) => <PlainReadCell field={asDay(field)} value={value} />,
+  shortPlaceholder: '日期',
   palette: [{ kind: 'DATA_BOX', label: '日期', icon: <CalendarOutlined />, defaults: { formSubmitType: 'DATA_BOX', fieldType: 'DATE' } }],
   properties: withCommon(DATE_SPEC_PROPERTY),
 });

@@ -20,6 +20,8 @@ export const pickerControl = control({
   name: 'Picker',
   Field: PickerInput as ComponentType<never>,
   Cell: PickCell,
+  // its placeholder 请选择 without the 请
+  shortPlaceholder: '选择',
   palette: [
     { kind: 'RESOURCE_CONTROLS', label: '弹窗单选', icon: <SearchOutlined />, defaults: { formSubmitType: 'RESOURCE_CONTROLS', fieldType: 'CHAR', resourceList: [] } },
     { kind: 'RESOURCE_CONTROLS_MORE', label: '弹窗多选', icon: <AppstoreAddOutlined />, defaults: { formSubmitType: 'RESOURCE_CONTROLS_MORE', fieldType: 'CHAR', resourceList: [] } },

@@ -16,8 +16,11 @@ export interface CellProps {
   set(value: unknown): void;
   /** Checks the cell (on blur, or when a choice lands) and shows or clears its message. */
   check(): void;
-  /** Props every input of a cell carries: status, blur check, `data-cell`, full width. */
-  common: { status: 'error' | undefined; onBlur(): void; 'data-cell': string; style: { width: string } };
+  /**
+   * Props every input of a cell carries: status, blur check, `data-cell`, full width; and, from the
+   * designer's canvas, a placeholder in place of the control's own (its `shortPlaceholder`).
+   */
+  common: { status: 'error' | undefined; onBlur(): void; 'data-cell': string; style: { width: string }; placeholder?: string };
   tr: Tr;
 }
 
@@ -57,6 +60,12 @@ export interface ControlDescriptor {
   ReadCell: ComponentType<{ field: FieldDefinition; value: unknown }>;
   /** The value shown in a list cell or the detail pop-up (plain elements only: a long list draws thousands). */
   view(field: FieldDefinition, value: unknown, ctx: ViewContext): ReactNode;
+  /**
+   * What its box shows in place of its placeholder where the box is too narrow for it (请选择 cut to
+   * 请… in a box of about 60 px: the designer's canvas, one column of an eight-column form, which the
+   * runtime's form never draws so narrow); none for a control whose cell shows no placeholder.
+   */
+  shortPlaceholder?: string;
   /** The palette entries of the kinds this control renders (none for controls chosen by field name). */
   palette: readonly PaletteEntry[];
   properties: readonly ControlProperty[];

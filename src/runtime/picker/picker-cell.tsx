@@ -13,11 +13,13 @@ import { ResourcePopup } from './resource-popup';
  * shows the picked value, opens the field's resource popup (pre-filtered by its parameter links
  * over the row) and hands back what the pick writes into the row through the field's resourceList.
  */
-export function PickerCell({ field, value, row, onChange, onBlur, status, style, ...rest }: {
+export function PickerCell({ field, value, row, onChange, onBlur, status, style, placeholder, ...rest }: {
   field: FieldDefinition; value: unknown; row: Readonly<Record<string, unknown>>;
   /** The row's new values: the picked field and every mapped one (all emptied on 清除). */
   onChange(values: Record<string, unknown>): void;
   onBlur?(): void; status?: 'error'; style?: React.CSSProperties; 'data-cell'?: string;
+  /** In place of 请选择 (the designer's canvas, a narrow box). */
+  placeholder?: string;
 }) {
   const { request } = useRuntime();
   const { modal } = AntApp.useApp();
@@ -39,7 +41,7 @@ export function PickerCell({ field, value, row, onChange, onBlur, status, style,
   return (
     <>
       <Input
-        {...rest} readOnly status={status} style={style} value={text} placeholder={tr('请选择')} onClick={() => void open()} onBlur={onBlur}
+        {...rest} readOnly status={status} style={style} value={text} placeholder={placeholder ?? tr('请选择')} onClick={() => void open()} onBlur={onBlur}
         className="wb-picker-input"
         suffix={(
           <span className="wb-picker-icons">

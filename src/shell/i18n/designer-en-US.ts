@@ -109,6 +109,9 @@ export const DESIGNER_EN_US: Record<string, string> = {
   '{thing}的「{property}」': '{thing}, "{property}"', '{place}{problem}': '{place} {problem}', '{place}：{problem}': '{place}: {problem}',
   '子表 {name}': 'detail table {name}', '分组 {name}': 'tab group {name}', '按钮「{name}」': 'button "{name}"',
   '不能为空': 'must not be empty', '未知属性': 'unknown property', '应为对象': 'should be an object', '应为文本': 'should be text', '应为整数': 'should be an integer', '格式不正确': 'is malformed',
+  // the short word of a box too narrow for its placeholder (a control's `shortPlaceholder`, src/runtime/controls:
+  // the canvas's one column of eight, at most 8 letters)
+  '选择': 'Select',
   // the property panel's properties (src/schema/control-properties.ts) and its reset button
   '标题': 'Label', '必填': 'Required', '可修改': 'Editable', '显示': 'Shown', '提示文字': 'Hint', '默认值': 'Default value',
   '列宽': 'Column width', '选项': 'Options', '行数': 'Rows', '上传个数': 'Files allowed', '弹窗模板': 'Popup template',
