@@ -109,9 +109,16 @@ export const DESIGNER_EN_US: Record<string, string> = {
   '{thing}的「{property}」': '{thing}, "{property}"', '{place}{problem}': '{place} {problem}', '{place}：{problem}': '{place}: {problem}',
   '子表 {name}': 'detail table {name}', '分组 {name}': 'tab group {name}', '按钮「{name}」': 'button "{name}"',
   '不能为空': 'must not be empty', '未知属性': 'unknown property', '应为对象': 'should be an object', '应为文本': 'should be text', '应为整数': 'should be an integer', '格式不正确': 'is malformed',
-  // the short word of a box too narrow for its placeholder (a control's `shortPlaceholder`, src/runtime/controls:
-  // the canvas's one column of eight, at most 8 letters)
-  '选择': 'Select',
+  // the control kinds: each descriptor's palette entries (src/runtime/controls), and the short words of
+  // a box too narrow for its placeholder (`shortPlaceholder`, the canvas's one column of eight: ≤ 8 letters)
+  '单行文本': 'Text', '数字': 'Number', '长文本': 'Long text', '菜单配置': 'Menu setup', '多行文本': 'Multi-line text',
+  'SQL语句': 'SQL statement', '下拉框': 'Drop-down', '自动下拉框': 'Auto drop-down', '下拉文本': 'Drop-down text',
+  '多选下拉框': 'Multi-select', '单选框': 'Radio buttons', '多选框': 'Checkboxes', '是否': 'Yes/No',
+  '日期': 'Date', '日期时间': 'Datetime', '日期范围': 'Date range', '时间点': 'Time of day', '时间范围': 'Datetime range',
+  '图片上传': 'Image upload', '图标': 'Icon', '弹窗单选': 'Popup pick', '弹窗多选': 'Popup multi-pick',
+  '弹窗多选（折叠）': 'Popup multi-pick (folded)', '明细弹窗选择': 'Detail popup pick', '弹窗带出': 'Filled by popup',
+  '自动补全': 'Autocomplete', '搜索补全': 'Search autocomplete', '只读显示': 'Read-only display', '计算': 'Calculated',
+  '确认表': 'Confirmation table', '选择': 'Select',
   // the property panel's properties (src/schema/control-properties.ts) and its reset button
   '标题': 'Label', '必填': 'Required', '可修改': 'Editable', '显示': 'Shown', '提示文字': 'Hint', '默认值': 'Default value',
   '列宽': 'Column width', '选项': 'Options', '行数': 'Rows', '上传个数': 'Files allowed', '弹窗模板': 'Popup template',
