@@ -309,22 +309,24 @@ test('表单设计 of a master-child form: a child table\'s columns are reordere
   await expectNoConsoleErrors(problems);
 });
 
-test('表单设计 at 1280 px: a one-column date-time box of an 8-column form shows its kind\'s name whole in place of a cut placeholder, its span unchanged', async ({ page }) => {
+test('表单设计 at 1280 px: one-column date-time and picker boxes of an 8-column form show their kind\'s short word whole in place of a cut placeholder, their span unchanged', async ({ page }) => {
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   const found = await apiJson<{ list: { id: number; formatCode: string }[] }>(page, 'GET', '/optimus_prime/cg-format/list?formatCode=mm_pu_weigh_form&formatType=FORM&pn=1&ps=20');
   const designer = await openFormDesigner(page, found.data.list.find((r) => r.formatCode === 'mm_pu_weigh_form')!.id);
   await expect(designer.locator('.wb-fd-canvas-bar')).toContainText('8 列');
-  const card = designer.locator('.wb-fd-field[data-field="grossTime"]');
-  await expect(card).toHaveAttribute('aria-label', /^毛重时间，第\d+行第\d+列，占1列/);
-  // what the box shows in place of its placeholder, and whether it fits the box (the runtime's 请选择日期 showed as 请…)
-  const shown = await card.locator('.ant-picker-input').evaluate((box) => {
-    const input = box.querySelector('input')!;
-    const after = getComputedStyle(box, '::after');
-    const text = after.content.replace(/^"|"$/g, '');
-    const context = document.createElement('canvas').getContext('2d')!;
-    context.font = `${after.fontSize} ${after.fontFamily}`;
-    return { text, placeholder: getComputedStyle(input, '::placeholder').color, fits: context.measureText(text).width <= box.clientWidth };
-  });
-  expect(shown).toEqual({ text: '日期时间', placeholder: 'rgba(0, 0, 0, 0)', fits: true });
+  // what the box shows as its placeholder, and whether it fits the box (the runtime's 请选择日期 showed as 请…, 请选择 as 请.)
+  const shown = async (fieldName: string, label: string) => {
+    const card = designer.locator(`.wb-fd-field[data-field="${fieldName}"]`);
+    await expect(card).toHaveAttribute('aria-label', new RegExp(`^${label}，第\\d+行第\\d+列，占1列`));
+    return card.locator('.wb-fd-control input').evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: input.placeholder, fits: context.measureText(input.placeholder).width <= room };
+    });
+  };
+  expect(await shown('grossTime', '毛重时间')).toEqual({ text: '日期时间', fits: true });
+  expect(await shown('vendorName', '供应商')).toEqual({ text: '选择', fits: true });
 });
