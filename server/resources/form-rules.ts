@@ -169,7 +169,7 @@ export function checkTableRules(
 ): void {
   const row = { ...(current ?? {}), ...body };
   const rule = TABLE_RULES[def.tableName];
-  const problem = rule?.(row) ?? recordProblem(row, labelsOf(def, fields), zonedInstant(timeZone));
+  const problem = rule?.(row) ?? recordProblem(def.tableName, row, labelsOf(def, fields), zonedInstant(timeZone));
   if (problem) throw badRequest(problem.message, { field: problem.field });
 }
 

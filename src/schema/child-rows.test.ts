@@ -51,7 +51,16 @@ describe('child rows', () => {
   it('checks cells: {label}不能为空！ for shown, updatable, required fields', () => {
     expect(cellProblem(fields[0], '')).toBe('存货不能为空！');
     expect(cellProblem({ ...fields[0], iupdate: false }, '')).toBeNull();
-    expect(validateRows(rows(), fields)).toEqual([{ rowKey: 'c', index: 2, field: 'invName', message: '存货不能为空！' }]);
+    expect(validateRows(rows(), fields, 'pu_notice_line')).toEqual([{ rowKey: 'c', index: 2, field: 'invName', message: '存货不能为空！' }]);
+  });
+  it('checks a line\'s negative 金额 by its table: a settlement\'s line refuses it, a line of an administrator\'s own table takes it', () => {
+    const line: FieldDefinition[] = [{ fieldName: 'routeName', fieldExplain: '线路' }, { fieldName: 'amount', fieldExplain: '金额(元)', fieldType: 'NUMBER' }];
+    const lines: ChildRow[] = [{ rowKey: 'a', routeName: 'A-B', amount: '10' }, { rowKey: 'b', routeName: 'B-C', amount: '-5' }];
+    expect(validateRows(lines, line, 'fd_pu_settlement')).toEqual([{ rowKey: 'b', index: 1, field: 'amount', message: '金额不能小于0' }]);
+    expect(cellProblem(line[1], '-5', lines[1], line, 'fd_sa_settlement')).toBe('金额不能小于0');
+    expect(validateRows(lines, line, 'tr_freight_contract_line')).toEqual([]);
+    expect(cellProblem(line[1], '-5', lines[1], line, 'tr_freight_contract_line')).toBeNull();
+    expect(cellProblem(line[1], '-5', lines[1], line)).toBeNull();
   });
   it('submits trimmed values with nulls and existing ids; sums with the x1000 rule', () => {
     expect(toSubmitRows(rows(), fields)[0]).toEqual({ id: 11, invName: '原煤', planQty: '0.1', remark: null });

@@ -87,21 +87,25 @@ export function addUnique(rows: readonly ChildRow[], added: readonly ChildRow[],
 
 /**
  * The cell rule: a shown, updatable, required field must not be empty (the form's required message,
- * '{label}不能为空！'); then the field's value rules; then, given its line and the table's fields,
- * the record's rules over the line (record-rules.ts: an end before its start, a negative tare).
+ * '{label}不能为空！'); then the field's value rules; then, given its line, the table's fields and
+ * the line table's name (`table`, the child list's `customTable`), the record's rules over the line
+ * (record-rules.ts: an end before its start, a negative 计划量 on a notice's line).
  */
-export function cellProblem(field: FieldDefinition, value: unknown, row?: Readonly<Record<string, unknown>>, fields?: readonly FieldDefinition[]): string | null {
+export function cellProblem(
+  field: FieldDefinition, value: unknown, row?: Readonly<Record<string, unknown>>, fields?: readonly FieldDefinition[], table?: string | null,
+): string | null {
   if (field.ishow !== false && field.iupdate !== false && field.irequired && isEmpty(value)) return `${field.fieldExplain}不能为空！`;
   if (isEmpty(value)) return null;
-  return checkFieldValue(field, value) ?? (row && fields ? fieldRecordProblem(field.fieldName, { ...row, [field.fieldName]: value }, fields) : null);
+  return checkFieldValue(field, value) ?? (row && fields ? fieldRecordProblem(table, field.fieldName, { ...row, [field.fieldName]: value }, fields) : null);
 }
 
 export interface CellProblem { rowKey: string; index: number; field: string; message: string }
-export function validateRows(rows: readonly ChildRow[], fields: readonly FieldDefinition[]): CellProblem[] {
+/** Every cell's problem of the lines of a line table (`table`: its name, the child list's `customTable`). */
+export function validateRows(rows: readonly ChildRow[], fields: readonly FieldDefinition[], table: string | null | undefined): CellProblem[] {
   const out: CellProblem[] = [];
   rows.forEach((row, index) => {
     for (const f of fields) {
-      const message = cellProblem(f, row[f.fieldName], row, fields);
+      const message = cellProblem(f, row[f.fieldName], row, fields, table);
       if (message) out.push({ rowKey: row.rowKey, index, field: f.fieldName, message });
     }
   });

@@ -50,6 +50,23 @@ describe('compileForm', () => {
     expect(blur.validator!('110105194912310021')).toBe('身份证号校验位错误!');
     expect(blur.validator!('11010519491231002X')).toBeUndefined();
   });
+  it('refuses a negative amount or price by the template\'s table: a receipt\'s 收款金额, not an administrator\'s own table\'s 金额', () => {
+    const money: FieldDefinition[] = [
+      { fieldName: 'amount', fieldExplain: '收款金额(元)', formSubmitType: 'ONE_TXT', fieldType: 'NUMBER', seq: 1 },
+      { fieldName: 'price', fieldExplain: '单价', formSubmitType: 'ONE_TXT', fieldType: 'NUMBER', seq: 2 },
+    ];
+    /** What the compiled form's rules say of a value typed in a field (every rule, as the form runs them). */
+    const problems = (customTable: string | undefined, name: string, value: unknown) => {
+      const node = compileForm({ formSubList: money, customTable }, 'create', ctx).schema.properties!.grid.properties![name];
+      return node['x-validator']!.map((r) => r.validator?.(value, r, { form: { values: { [name]: value } } })).filter(Boolean);
+    };
+    expect(problems('recive_payment', 'amount', '-5')).toEqual(['收款金额不能小于0']);
+    expect(problems('recive_payment', 'amount', '5')).toEqual([]);
+    for (const table of ['tr_freight_contract', undefined]) {
+      expect(problems(table, 'amount', '-5'), String(table)).toEqual([]);
+      expect(problems(table, 'price', '-5'), String(table)).toEqual([]);
+    }
+  });
   it('picks components by kind and by the field’s role', () => {
     expect(componentOf({ fieldName: 'plateNumber', fieldExplain: '车牌号' })).toBe('Plate');
     expect(componentOf({ fieldName: 'num', fieldExplain: '数量', formSubmitType: 'ONE_TXT' })).toBe('Digits');

@@ -94,14 +94,15 @@ export function isEditable(field: FieldDefinition, mode: FormMode): boolean {
 /**
  * The validators of a field: required (change form of the message), its value rules on blur, and the
  * record's rules over it and the form's other fields (record-rules.ts: an end before its start, a
- * negative tare) as its value changes; `all` are the form's fields.
+ * negative tare) as its value changes; `all` are the form's fields, `table` its data source's table
+ * (the template's `customTable`).
  */
-export function validatorsOf(field: FieldDefinition, all: RecordLabels = [field]): ValidatorRule[] {
+export function validatorsOf(field: FieldDefinition, all: RecordLabels = [field], table?: string | null): ValidatorRule[] {
   const rules: ValidatorRule[] = [];
   if (field.irequired) rules.push({ required: true, message: requiredMessage(field, 'change') });
   rules.push({ triggerType: 'onBlur', validator: (value) => checkFieldValue(field, value) ?? undefined });
-  if (hasRecordRule(field.fieldName, all)) {
-    rules.push({ validator: (value, _rule, ctx) => fieldRecordProblem(field.fieldName, { ...ctx?.form?.values, [field.fieldName]: value }, all) ?? undefined });
+  if (hasRecordRule(table, field.fieldName, all)) {
+    rules.push({ validator: (value, _rule, ctx) => fieldRecordProblem(table, field.fieldName, { ...ctx?.form?.values, [field.fieldName]: value }, all) ?? undefined });
   }
   return rules;
 }
@@ -110,9 +111,10 @@ export interface CompiledForm { columns: 4 | 8; fields: FieldDefinition[]; schem
 
 /**
  * Compiles a FORM (or DETAIL) template: the visible fields in seq order on a grid of 4 or 8
- * columns, each with its component, options, validators, pattern and (in create modes) default.
+ * columns, each with its component, options, validators (the record's rules by the template's table,
+ * `customTable`), pattern and (in create modes) default.
  */
-export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubList' | 'groups'>, mode: FormMode, ctx: DefaultContext): CompiledForm {
+export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubList' | 'groups' | 'customTable'>, mode: FormMode, ctx: DefaultContext): CompiledForm {
   const columns = formColumns(template);
   const all = template.formSubList ?? [];
   // a template laid out by the designer: each field at its stored place (formLayouts), tab groups after the ungrouped fields
@@ -183,7 +185,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
           } satisfies PickerProps,
         } : {}),
       },
-      'x-validator': validatorsOf(field, all),
+      'x-validator': validatorsOf(field, all, template.customTable),
       'x-pattern': isEditable(field, mode) ? 'editable' : mode === 'view' ? 'readPretty' : 'disabled',
       'x-display': field.ihidden ? 'hidden' : 'visible',
     };

@@ -91,7 +91,7 @@ export class MasterChildForm<H extends LineHolder = LineHolder> {
 
   /** Every line's cell problems ('{label}不能为空！', value rules), table by table, in row order. */
   lineProblems(): LineProblem[] {
-    return this.tables.flatMap((c) => validateRows(this.lines[c.customTable].rows, c.fields).map((p) => ({ ...p, table: c.customTable, label: c.label })));
+    return this.tables.flatMap((c) => validateRows(this.lines[c.customTable].rows, c.fields, c.customTable).map((p) => ({ ...p, table: c.customTable, label: c.label })));
   }
 
   /** A document whose template asks for lines (validTable) and that has none: the form asks before saving. */

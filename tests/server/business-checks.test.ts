@@ -111,4 +111,43 @@ describe.each(DATABASES)('business checks of the operators’ documents on %s', 
     }), 'children.fd_pu_settlement[0].price', '采购结算单明细第 1 行：单价不能小于0');
     expect400(await call('POST', '/account/recive-payment/create', { billCode: 'BC-SK-1', customerName: '包头华源钢铁有限公司', receiveDate: '2026-11-24', payMethod: 'CASH', amount: '-100' }), 'amount', '收款金额不能小于0');
   });
+
+  it('takes a negative 金额 or 单价 on a table an administrator defined (数据源): the rule is the business tables\', not every field of that name', async () => {
+    // the same values on the business tables are refused
+    expect400(await call('POST', '/purorder/fd-pu-settlement-main/create', {
+      vendorName: '山西恒通矿业有限公司', settleDate: '2026-11-24', children: { fd_pu_settlement: [{ billCode: 'BC-2', net: '10', price: '-5' }] },
+    }), 'children.fd_pu_settlement[0].price', '采购结算单明细第 1 行：单价不能小于0');
+    expect400(await call('POST', '/account/recive-payment/create', { billCode: 'BC-SK-2', customerName: '包头华源钢铁有限公司', receiveDate: '2026-11-24', payMethod: 'CASH', amount: '-5' }), 'amount', '收款金额不能小于0');
+    // 返利单 and its lines, made and synced through the data-source screen's API
+    const defineTable = async (body: Record<string, unknown>) => {
+      const made = await call('POST', '/optimus_prime/cg-custom-table/create', body);
+      expect(made.statusCode, made.body).toBe(200);
+      const id = made.json().data.id as number;
+      const { hash } = (await call('POST', `/optimus_prime/cg-custom-table/plan/${id}`)).json().data as { hash: string };
+      const synced = await call('POST', `/optimus_prime/cg-custom-table/sync/${id}`, { hash });
+      expect(synced.statusCode, synced.body).toBe(200);
+    };
+    await defineTable({
+      tableName: 'tr_rebate', tableExplain: '返利单', module: 'transport', kind: 'DOCUMENT', scope: 'ORG',
+      tableSubList: [
+        { fieldDbName: 'rebate_code', fieldType: 'CHAR', length: 32, fieldExplain: '返利单号', required: true, unique: true },
+        { fieldDbName: 'amount', fieldType: 'NUMBER', length: 14, scale: 2, fieldExplain: '金额' },
+      ],
+    });
+    await defineTable({
+      tableName: 'tr_rebate_line', tableExplain: '返利单明细', module: 'transport', kind: 'LINE', parentTable: 'tr_rebate', parentKey: 'rebateId',
+      tableSubList: [
+        { fieldDbName: 'rebate_id', fieldType: 'NUMBER', length: 18, scale: 0, fieldExplain: '返利单' },
+        { fieldDbName: 'price', fieldType: 'NUMBER', length: 10, scale: 2, fieldExplain: '单价' },
+        { fieldDbName: 'net', fieldType: 'NUMBER', length: 12, scale: 3, fieldExplain: '净值' },
+      ],
+    });
+    const made = await call('POST', '/transport/tr-rebate/create', { rebateCode: 'FL-1', amount: '-5', children: { tr_rebate_line: [{ price: '-5', net: '-0.5' }] } });
+    expect(made.json(), made.body).toMatchObject({ success: true });
+    const doc = await detail('/transport/tr-rebate', made.json().data.id);
+    expect([doc.amount, (doc.children as { tr_rebate_line: Row[] }).tr_rebate_line.map((l) => [l.price, l.net])]).toEqual(['-5.00', [['-5.00', '-0.500']]]);
+    const changed = await call('PUT', '/transport/tr-rebate/update', { id: doc.id, version: doc.version, amount: '-7.5' });
+    expect(changed.json(), changed.body).toMatchObject({ success: true });
+    expect((await detail('/transport/tr-rebate', doc.id)).amount).toBe('-7.50');
+  });
 });

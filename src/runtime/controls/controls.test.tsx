@@ -139,7 +139,7 @@ describe('the control map', () => {
     const user = userEvent.setup();
     const store = createChildStore([{ rowKey: 'r1', invName: '' }]);
     const fields: FieldDefinition[] = [{ fieldName: 'invName', fieldExplain: '存货', formSubmitType: 'ONE_TXT', seq: 10 }];
-    render(<AntApp><RuntimeProvider value={services}><ControlsProvider controls={shouting}><ChildTable store={store} fields={fields} label="明细" editable /></ControlsProvider></RuntimeProvider></AntApp>);
+    render(<AntApp><RuntimeProvider value={services}><ControlsProvider controls={shouting}><ChildTable store={store} fields={fields} table={null} label="明细" editable /></ControlsProvider></RuntimeProvider></AntApp>);
     await user.type(screen.getByTestId('shouting-cell-invName'), 'coal');
     expect(store.rows[0].invName).toBe('COAL');
   });

@@ -32,8 +32,8 @@ const errorKey = (rowKey: string, field: string) => `${rowKey}:${field}`;
 export const VIRTUAL_FROM = 50;
 
 /** One cell of the table: its control's editable cell (its message in a tooltip), or its read-only cell. */
-const Cell = memo(function Cell({ store, row, field, fields, editable, controls }: {
-  store: ChildStore; row: ChildRow; field: FieldDefinition; fields: readonly FieldDefinition[]; editable: boolean; controls: ControlRegistry;
+const Cell = memo(function Cell({ store, row, field, fields, table, editable, controls }: {
+  store: ChildStore; row: ChildRow; field: FieldDefinition; fields: readonly FieldDefinition[]; table: string | null; editable: boolean; controls: ControlRegistry;
 }) {
   const snap = useSnapshot(row);
   const errors = useSnapshot(store.errors);
@@ -44,7 +44,7 @@ const Cell = memo(function Cell({ store, row, field, fields, editable, controls 
   if (!editable) return <descriptor.ReadCell field={field} value={value} />;
   const set = (v: unknown) => { row[field.fieldName] = v; };
   const check = () => {
-    const message = cellProblem(field, row[field.fieldName], row, fields);
+    const message = cellProblem(field, row[field.fieldName], row, fields, table);
     if (message) store.errors[errorKey(row.rowKey, field.fieldName)] = message;
     else delete store.errors[errorKey(row.rowKey, field.fieldName)];
   };
@@ -100,8 +100,10 @@ function PositionCell({ store, rowKey, count }: { store: ChildStore; rowKey: str
  * The editable child table (spec 001 §2 screen 3): 新增行 / 删除 / 复制 buttons, selection and index
  * columns, cells checked on blur, and the 合计 row for itotal fields.
  */
-export function ChildTable({ store, fields, label, editable, buttons = true, allowCopy = true, singleChild = false, defaults, weighPick }: {
+export function ChildTable({ store, fields, table, label, editable, buttons = true, allowCopy = true, singleChild = false, defaults, weighPick }: {
   store: ChildStore; fields: FieldDefinition[]; label: string; editable: boolean; buttons?: boolean; allowCopy?: boolean; singleChild?: boolean;
+  /** The line table's name (the child list's `customTable`): the record's rules of its cells are by table (record-rules.ts). */
+  table: string | null;
   /** Lines that settle weigh records (a `weighId` field): 选择磅单 reads the weigh records offered. */
   weighPick?: WeighPick;
   /** The form's default context: a new row resolves its fields' defaults (macros, relative dates) with it. */
@@ -193,7 +195,7 @@ export function ChildTable({ store, fields, label, editable, buttons = true, all
       key: f.fieldName,
       title: f.irequired ? <span><span className="wb-required">*</span>{f.fieldExplain}</span> : f.fieldExplain,
       width: childColumnWidth(f),
-      render: (_: unknown, item) => <Cell store={store} row={item.row} field={f} fields={fields} editable={editable && f.iupdate !== false} controls={controls} />,
+      render: (_: unknown, item) => <Cell store={store} row={item.row} field={f} fields={fields} table={table} editable={editable && f.iupdate !== false} controls={controls} />,
     })),
   ];
 

@@ -54,8 +54,9 @@ describe('DynamicForm', () => {
   });
 
   it('checks a period and a preset tare as the server does: 结束日期 before 开始日期 and a negative 预置皮重 are refused on their fields, and a later 开始日期 checks 结束日期 again', async () => {
-    const period: Pick<Template, 'formatStyle' | 'formSubList'> = {
-      formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
+    const period: Pick<Template, 'formatStyle' | 'formSubList' | 'customTable'> = {
+      // a vehicle's 预置皮重 may not be negative (record-rules.ts, by table)
+      formatStyle: 'FORMAT_FOUR_COLUMN_FROM', customTable: 'as_vehicle',
       formSubList: [
         { fieldName: 'beginDate', fieldExplain: '开始日期', formSubmitType: 'DATA_BOX', fieldType: 'DATE', seq: 1 },
         { fieldName: 'endDate', fieldExplain: '结束日期', formSubmitType: 'DATA_BOX', fieldType: 'DATE', seq: 2 },

@@ -63,7 +63,7 @@ function recheckPeriodEnds(form: Form, fields: CompiledForm['fields']) {
 export interface DynamicFormHandle { form: Form; compiled: CompiledForm }
 
 /** Builds the Formily form of a template in a mode; the caller keeps it (values survive re-renders). */
-export function useTemplateForm(template: Pick<Template, 'formatStyle' | 'formSubList'>, mode: FormMode, ctx: DefaultContext, initialValues?: Record<string, unknown>): DynamicFormHandle {
+export function useTemplateForm(template: Pick<Template, 'formatStyle' | 'formSubList' | 'customTable'>, mode: FormMode, ctx: DefaultContext, initialValues?: Record<string, unknown>): DynamicFormHandle {
   // compiled once per template and mode: the defaults are taken when the form opens
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const compiled = useMemo(() => compileForm(template, mode, ctx), [template, mode]);

@@ -327,7 +327,7 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
       </PlatesContext.Provider>
       {childLists.map((c, i) => (
         <ChildTable
-          key={c.customTable} store={stores[i]} fields={c.fields} label={c.label} singleChild={template.singleChild} defaults={ctx}
+          key={c.customTable} store={stores[i]} fields={c.fields} table={c.customTable} label={c.label} singleChild={template.singleChild} defaults={ctx}
           editable={mode !== 'view' && mode !== 'weigh'} buttons={mode !== 'safeUpdate'} weighPick={weighPickOf(c.fields)}
         />
       ))}
