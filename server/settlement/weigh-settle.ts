@@ -123,6 +123,43 @@ export async function settleTransition(trx: AnyDb, tableName: string, action: st
           : `磅单 ${String(taken.billCode)} 已由结算单 ${String(taken.settleCode)} 结算，不能重复结算`);
     }
   }
+  // read under the row locks the marking took: what is compared is what the settlement settles
+  await refuseStaleLines(trx, k, rows);
+}
+
+const tonnes = (v: unknown) => new Decimal(String(v ?? 0));
+
+/**
+ * A settlement settles what its lines say, copied from the weigh records when it was saved. A weigh
+ * record's net or settle weight may change after that (a 化验单's audit or 弃审 puts on or takes off
+ * 扣水 / 扣杂; 现场确认; a correction after 弃审): auditing a settlement whose line no longer says what
+ * its weigh record says is refused, naming the line's field (its position as the detail lists the
+ * lines, by id), until the settlement is saved again, which copies the weigh records afresh.
+ */
+async function refuseStaleLines(trx: AnyDb, k: SettleKind, rows: Row[]): Promise<void> {
+  for (const row of rows) {
+    const lines = await trx.selectFrom(k.line).select(['weigh_id as weighId', 'net', 'deduct_weight as deductWeight']).where('settle_id', '=', Number(row.id))
+      .where('deleted', '=', false).orderBy('id').execute() as Row[];
+    const ids = lines.map((l) => l.weighId).filter((id) => id !== null && id !== undefined).map(Number);
+    if (!ids.length) continue;
+    const weighs = new Map((await trx.selectFrom(k.weigh).select(WEIGH_COLUMNS).where('id', 'in', ids).where('org_id', '=', Number(row.orgId)).execute() as Row[])
+      .map((w) => [Number(w.id), w]));
+    for (const [index, line] of lines.entries()) {
+      const w = line.weighId === null || line.weighId === undefined ? undefined : weighs.get(Number(line.weighId));
+      if (!w || w.net === null) continue;
+      const now = lineOfWeigh(w);
+      const at = `结算单 ${String(row.settleCode)} 第 ${index + 1} 行：磅单 ${String(w.billCode)} 的`;
+      const again = '，请重新保存结算单';
+      if (!tonnes(line.net).eq(tonnes(now.net))) {
+        throw badRequest(`${at}净重已由 ${tonnes(line.net).toFixed(3)} 吨变为 ${String(now.net)} 吨${again}`, { field: `children.${k.line}[${index}].net` });
+      }
+      if (!tonnes(line.deductWeight).eq(tonnes(now.deductWeight))) {
+        const was = tonnes(line.net).minus(tonnes(line.deductWeight)).toFixed(3);
+        const is = tonnes(now.net).minus(tonnes(now.deductWeight)).toFixed(3);
+        throw badRequest(`${at}结算重量已由 ${was} 吨变为 ${is} 吨${again}`, { field: `children.${k.line}[${index}].deductWeight` });
+      }
+    }
+  }
 }
 
 /** A settled weigh record stays as it was settled: no 弃审, 作废, delete or correction until its settlement is un-audited. */

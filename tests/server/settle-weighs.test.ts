@@ -107,4 +107,68 @@ describe.each(DATABASES)('settlements from weigh records (选择磅单) on %s', 
     const w = await weigh(weighs[3]);
     expect([a.id, b.id]).toContain(Number(w.settleId));
   });
+
+  it('a settlement saved before a 化验单 changed its truck\'s settle weight is refused at its audit, naming the line\'s field, until it is saved again', async () => {
+    const assayer = (await t.login('assayer')).access;
+    const MATERIAL = '结算化验原煤';
+    const made = await call(admin, 'POST', '/measure/mm-pu-weigh/create', { plateNumber: '蒙K31000', materialName: MATERIAL, vendorName: VENDOR, gross: '50', tare: '20', net: '30' });
+    expect(made.json(), made.body).toMatchObject({ success: true });
+    const wid = made.json().data.id as number;
+    // weighed without deductions: the settle weight the station wrote is the net
+    await sql`update mm_pu_weigh set settle_weight = net, gross_time = ${new Date('2026-11-26T02:00:00Z')} where id = ${wid}`.execute(t.database.db);
+    expect((await call(admin, 'POST', '/measure/mm-pu-weigh/audit', { ids: [wid] })).json()).toMatchObject({ success: true });
+    const { billCode } = await weigh(wid);
+    expect(await weigh(wid)).toMatchObject({ net: '30.000', settleWeight: '30.000', settleId: null });
+    const saved = await settle([wid]);
+    expect(saved.json(), saved.body).toMatchObject({ success: true });
+    const id = saved.json().data.id as number;
+    const settlement = async () => (await call(finance, 'GET', `/purorder/fd-pu-settlement-main/detail/${id}`)).json().data as Row & { children: { fd_pu_settlement: Row[] } };
+    const lineFigures = async () => (await settlement()).children.fd_pu_settlement.map((l) => [l.net, l.deductWeight, l.settleWeight, l.amount]);
+    expect(await lineFigures()).toEqual([['30.000', '0.000', '30.000', '18000.00']]);
+
+    // the assayer's 化验单 puts 2 % 扣水 on the truck: its settle weight is 29.400 t now
+    const step = await call(assayer, 'POST', '/quality/qc-deduct-step/create', { materialName: MATERIAL, itemCode: '001', deductKind: 'WATER', fromValue: '12', rate: '2' });
+    expect(step.json(), step.body).toMatchObject({ success: true });
+    const group = await call(assayer, 'POST', '/quality/qc-assay-group/create', { materialName: MATERIAL, beginTime: '2026-11-26 00:00:00', endTime: '2026-11-26 23:59:59', itemCodes: '001' });
+    expect(group.json(), group.body).toMatchObject({ success: true });
+    const gid = group.json().data.id as number;
+    expect((await call(assayer, 'POST', '/quality/qc-assay-group/endGroup', { ids: [gid] })).json()).toMatchObject({ success: true, data: { collected: 1 } });
+    expect((await call(assayer, 'POST', '/quality/qc-assay-group/endSample', { ids: [gid] })).json()).toMatchObject({ success: true });
+    const { groupCode } = (await call(assayer, 'GET', `/quality/qc-assay-group/detail/${gid}`)).json().data as Row;
+    const assay = await call(assayer, 'POST', '/quality/qc-assay/create', {
+      groupCode, assayGroupId: gid, materialName: MATERIAL, assayTime: '2026-11-26 10:00:00', children: { qc_assay_result: [{ itemCode: '001', value: '13', unit: '%' }] },
+    });
+    expect(assay.json(), assay.body).toMatchObject({ success: true });
+    expect((await call(assayer, 'POST', '/quality/qc-assay/audit', { ids: [assay.json().data.id] })).json()).toMatchObject({ success: true });
+    expect(await weigh(wid)).toMatchObject({ net: '30.000', settleWeight: '29.400', settleId: null });
+
+    const doc = await settlement();
+    const refused = await call(finance, 'POST', '/purorder/fd-pu-settlement-main/audit', { ids: [id] });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      data: { field: 'children.fd_pu_settlement[0].deductWeight' },
+      msg: `结算单 ${String(doc.settleCode)} 第 1 行：磅单 ${String(billCode)} 的结算重量已由 30.000 吨变为 29.400 吨，请重新保存结算单`,
+    });
+    // nothing changed: the settlement is free, the truck unsettled
+    expect((await settlement()).status).toBe('FREE');
+    expect(await weigh(wid)).toMatchObject({ settleId: null, settleCode: null });
+    // a corrected gross changes the net: the line's 净重 is named
+    const corrected = await call(admin, 'POST', '/measure/mm-pu-weigh/weighCorrect', { id: wid, version: (await weigh(wid)).version, gross: 51, reason: '复核' });
+    expect(corrected.json(), corrected.body).toMatchObject({ success: true });
+    expect(await weigh(wid)).toMatchObject({ net: '31.000', settleWeight: '30.380' });
+    const netRefused = await call(finance, 'POST', '/purorder/fd-pu-settlement-main/audit', { ids: [id] });
+    expect(netRefused.json()).toMatchObject({
+      success: false, data: { field: 'children.fd_pu_settlement[0].net' },
+      msg: `结算单 ${String(doc.settleCode)} 第 1 行：磅单 ${String(billCode)} 的净重已由 30.000 吨变为 31.000 吨，请重新保存结算单`,
+    });
+
+    // saved again as its detail answered it: the line is copied from the truck afresh, and the audit settles on it
+    const again = await call(finance, 'PUT', '/purorder/fd-pu-settlement-main/update', { id, version: doc.version, children: { fd_pu_settlement: doc.children.fd_pu_settlement } });
+    expect(again.json(), again.body).toMatchObject({ success: true });
+    expect(await lineFigures()).toEqual([['31.000', '0.620', '30.380', '18228.00']]);
+    const audited = await call(finance, 'POST', '/purorder/fd-pu-settlement-main/audit', { ids: [id] });
+    expect(audited.statusCode, audited.body).toBe(200);
+    expect(await settlement()).toMatchObject({ status: 'AUDITED', totalWeight: '30.380' });
+    expect(await weigh(wid)).toMatchObject({ settleId: String(id), settleCode: doc.settleCode, settleWeight: '30.380' });
+  });
 });
