@@ -103,6 +103,16 @@ async function changeChecked(trx: AnyDb, def: ResourceDefinition, rows: Row[], s
   if (changed.length !== rows.length) throw new AppError(409, STALE, '409');
 }
 
+/**
+ * A datax row's refusal: its message after the row's number (第 2 行：…) and its field as the row's
+ * (`rows[1].mobile`), as the key and reference checks name theirs.
+ */
+function rowError(error: AppError, index: number): AppError {
+  const data = error.data && typeof error.data === 'object' ? error.data as Record<string, unknown> : null;
+  const field = typeof data?.field === 'string' ? { field: `rows[${index}].${data.field}` } : {};
+  return new AppError(error.statusCode, `第 ${index + 1} 行：${error.message}`, error.code, data ? { ...data, ...field } : error.data);
+}
+
 /** Lifecycle rules: which status each action needs and what it leaves. */
 const TRANSITIONS: Record<string, { from: string[]; to: string; refuse: (status: string) => string }> = {
   audit: { from: ['FREE'], to: 'AUDITED', refuse: (s) => (s === 'OBSOLETE' ? '该单据已作废，不能审核' : '该单据已审核，不能重复审核') },
@@ -269,7 +279,8 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
       const current = existing.get(keys[index]);
       try {
         const refusal = current && def.kind === 'DOCUMENT' ? editRefusal(current.status) : null;
-        if (current && refusal) throw badRequest(`${rowName(def, current)}：${refusal}`);
+        // the row as a whole is refused: named by its key, which found the stored row
+        if (current && refusal) throw badRequest(`${rowName(def, current)}：${refusal}`, { field: key.fieldName });
         const body = withCalculations(form, def.tableName, fields, current);
         checkFormRules(form?.formSubList, body, current ? 'update' : 'create', current);
         checkTableRules(def, body, current, form?.formSubList, app.svc.config.timezone);
@@ -277,7 +288,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         checkLineCount(form, body, current ? 'update' : 'create');
         planned.push({ current, values: await rowValues(app.svc.db, def, body, current ? 'update' : 'create') });
       } catch (error) {
-        if (error instanceof AppError) throw new AppError(error.statusCode, `第 ${index + 1} 行：${error.message}`, error.code, error.data);
+        if (error instanceof AppError) throw rowError(error, index);
         throw error;
       }
     }

@@ -37,7 +37,7 @@ describe.each(DATABASES)('datax (sync by unique key) on %s', (kind) => {
       { vendorCode: 'SYNC-V-003', vendorName: '手机号错误', mobile: '12345' },
     ] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ msg: '第 2 行：手机号格式错误!', data: { field: 'mobile' } });
+    expect(bad.json()).toMatchObject({ msg: '第 2 行：手机号格式错误!', data: { field: 'rows[1].mobile' } });
     expect(await vendor('SYNC-V-002')).toBeUndefined();
     const twice = await call('POST', '/material/as-vendor/datax', { rows: [{ vendorCode: 'SYNC-V-004', vendorName: 'a' }, { vendorCode: 'SYNC-V-004', vendorName: 'b' }] });
     expect(twice.json()).toMatchObject({ msg: '第 2 行：供应商编码 SYNC-V-004 与第 1 行重复', data: { field: 'rows[1].vendorCode' } });
@@ -49,9 +49,26 @@ describe.each(DATABASES)('datax (sync by unique key) on %s', (kind) => {
     const [audited] = (await call('POST', '/purorder/pu-notice/list', { search: [{ key: 'status', op: 'eq', val: 'AUDITED' }], limit: { pn: 1, ps: 1 } })).json().data.list as Row[];
     const res = await call('POST', '/purorder/pu-notice/datax', { rows: [{ noticeCode: audited.noticeCode, vendorName: '改不了' }] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe(`第 1 行：通知单号 ${String(audited.noticeCode)}：已审核的单据不能修改`);
+    expect(res.json()).toMatchObject({ msg: `第 1 行：通知单号 ${String(audited.noticeCode)}：已审核的单据不能修改`, data: { field: 'rows[0].noticeCode' } });
     expect((await call('POST', '/purorder/pu-notice-line/datax', { rows: [{ invName: 'x' }] })).json().msg).toBe('采购通知单明细随其单据保存，不能单独同步，请保存采购通知单');
     const weigher = (await t.login('weigher')).access;
     expect((await call('POST', '/material/as-vendor/datax', { rows: [{ vendorCode: 'SYNC-V-009', vendorName: 'x' }] }, weigher)).statusCode).toBe(403);
+  });
+
+  it('names every row\'s field as rows[i].<field>, whichever check refuses it: the key, a column, the table\'s rules, a reference', async () => {
+    const refused = async (url: string, rows: Record<string, unknown>[]) => {
+      const res = await call('POST', url, { rows });
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json() as { msg: string; data: { field: string } };
+    };
+    const ok = { plateNumber: '蒙S00001', tareWeight: '15' };
+    expect(await refused('/material/as-vehicle/datax', [ok, { plateNumber: '' }])).toMatchObject({ msg: '第 2 行：车牌号不能为空', data: { field: 'rows[1].plateNumber' } });
+    expect(await refused('/material/as-vehicle/datax', [ok, { plateNumber: '蒙S00002', tareWeight: 'abc' }])).toMatchObject({ data: { field: 'rows[1].tareWeight' } });
+    expect(await refused('/material/as-vehicle/datax', [ok, { plateNumber: '蒙S00003', noSuchField: 'x' }])).toMatchObject({ data: { field: 'rows[1].noSuchField' } });
+    expect(await refused('/material/as-vehicle/datax', [ok, { plateNumber: '蒙S00004', tareWeight: '-5' }])).toMatchObject({ msg: '第 2 行：预置皮重不能小于0', data: { field: 'rows[1].tareWeight' } });
+    expect(await refused('/measure/mm-pu-weigh/datax', [{ billCode: 'SYNC-CB-1', plateNumber: '蒙S00005', materialName: '原煤', registryId: 999999999 }]))
+      .toMatchObject({ data: { field: 'rows[0].registryId' } });
+    // nothing of the refused batches was written
+    expect((await call('POST', '/material/as-vehicle/list', { search: [{ key: 'plateNumber', op: 'eq', val: '蒙S00001' }] })).json().data.list).toEqual([]);
   });
 });
