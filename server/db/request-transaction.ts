@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { inTurn } from './in-turn';
 
 /**
  * A request's writes as one transaction (the operation log's guarantee: a write and its log entry
@@ -32,7 +33,7 @@ export class RequestScope {
   private opening: Promise<DatabaseConnection> | null = null;
   private ended = false;
   private savepoints = 0;
-  private last: Promise<unknown> = Promise.resolve();
+  private readonly turns = inTurn();
 
   run<T>(fn: () => Promise<T>): Promise<T> {
     return scopes.run(this, fn);
@@ -74,9 +75,7 @@ export class RequestScope {
    * otherwise send them together (pg queues them with a DeprecationWarning, and pg@9 refuses them).
    */
   inTurn<T>(statement: () => Promise<T>): Promise<T> {
-    const result = this.last.then(statement, statement);
-    this.last = result.catch(() => undefined);
-    return result;
+    return this.turns(statement);
   }
 
   nextSavepoint(): string {

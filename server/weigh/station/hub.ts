@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { LiveValue } from '../../../src/schema/weigh';
+import { inTurn } from '../../db/in-turn';
 
 /**
  * How live values reach every API process: the owner of a scale publishes, every process (the
@@ -34,13 +35,11 @@ export class MemoryHub implements LiveHub {
  * with a DeprecationWarning (pg@9 refuses it); here each one waits for the one before instead.
  */
 export class SerialClient {
-  private last: Promise<unknown> = Promise.resolve();
+  private readonly turns = inTurn();
   constructor(readonly client: pg.Client) {}
 
   query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
-    const result = this.last.then(() => this.client.query<R>(text, values));
-    this.last = result.catch(() => undefined);
-    return result;
+    return this.turns(() => this.client.query<R>(text, values));
   }
 }
 
