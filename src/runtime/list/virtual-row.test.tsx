@@ -1,7 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Table } from 'antd';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { listColumns, type Row } from './list-columns';
 import { HorizontalWindow, SCROLL_SETTLE_MS, VIRTUAL_ROW_COMPONENTS, drawnCells } from './virtual-row';
@@ -81,12 +81,19 @@ describe('virtual rows with plain cells', () => {
   });
 
   it('mark the row under a still pointer once the rows stop scrolling under it, not each row that passes', async () => {
-    const user = userEvent.setup();
     render(<List plain />);
+    // the rows' stillness is measured on the page's clock: here a clock of the test's own, which moves only
+    // when the test says the rows were still, so that on a slow machine, whose pointer moves take longer
+    // than SCROLL_SETTLE_MS, the rows do not count as still between two moves (it starts a second after
+    // the page's: a scroll of an earlier test in this worker is long over)
+    let clock = performance.now() + 1000;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    onTestFinished(() => { now.mockRestore(); });
+    const user = userEvent.setup();
     const holder = document.querySelector('.ant-table-tbody-virtual-holder')!;
     const rowsShown = () => [...document.querySelectorAll('.ant-table-tbody-virtual .ant-table-row')];
     const marked = () => rowsShown().filter((r) => r.querySelector('.ant-table-cell-row-hover')).map((r) => r.getAttribute('data-row-key'));
-    const still = () => new Promise((r) => setTimeout(r, SCROLL_SETTLE_MS + 50));
+    const still = async () => { clock += SCROLL_SETTLE_MS + 50; await new Promise((r) => setTimeout(r, SCROLL_SETTLE_MS + 50)); };
     const [a, b, c] = rowsShown();
     // precondition: with the rows still, the row the pointer comes onto is marked at once
     await user.hover(a.children[2]);
