@@ -78,8 +78,12 @@ export async function assayTransition(trx: AnyDb, tableName: string, action: str
     const WEIGH = weighTable(group);
     const weighIds = (await trx.selectFrom('qc_assay_group_weigh').select('weigh_id as weighId').where('assay_group_id', '=', assay.assayGroupId as number)
       .where('org_id', '=', orgId).where('deleted', '=', false).where('weigh_id', 'is not', null).execute() as Row[]).map((r) => Number(r.weighId));
-    const settled = weighIds.length ? await trx.selectFrom(WEIGH).select(['bill_code as billCode', 'settle_code as settleCode']).where('id', 'in', weighIds).where('org_id', '=', orgId)
-      .where('settle_id', 'is not', null).executeTakeFirst() as Row | undefined : undefined;
+    // the trucks' rows locked, in id order (as a settlement's audit locks them: neither holds a row the
+    // other waits for while waiting itself): a settlement audited at the same moment is waited for, and a
+    // truck it settled is seen settled (the locked row is read as committed), not changed after that
+    const trucks = weighIds.length ? await trx.selectFrom(WEIGH).select(['bill_code as billCode', 'settle_code as settleCode', 'settle_id as settleId'])
+      .where('id', 'in', weighIds).where('org_id', '=', orgId).orderBy('id').forUpdate().execute() as Row[] : [];
+    const settled = trucks.find((w) => w.settleId !== null && w.settleId !== undefined);
     if (settled) throw badRequest(`磅单 ${String(settled.billCode)} 已由结算单 ${String(settled.settleCode)} 结算，化验结果不能再改变其结算重量`);
     if (action === 'mulInit') {
       if (!weighIds.length) continue;

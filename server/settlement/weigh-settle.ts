@@ -113,6 +113,9 @@ export async function settleTransition(trx: AnyDb, tableName: string, action: st
   for (const row of rows) {
     const mine = links.filter((l) => l.settleId === Number(row.id)).map((l) => l.weighId);
     if (!mine.length) continue;
+    // locked in id order first, as a 化验单's audit locks its trucks (server/quality/assay.ts): two audits
+    // over the same trucks wait for each other rather than each holding a row the other needs
+    await trx.selectFrom(k.weigh).select('id').where('id', 'in', mine).where('org_id', '=', Number(row.orgId)).orderBy('id').forUpdate().execute();
     const done = await trx.updateTable(k.weigh).set({ settle_id: Number(row.id), settle_code: row.settleCode, version: sql`version + 1` })
       .where('id', 'in', mine).where('org_id', '=', Number(row.orgId)).where('settle_id', 'is', null).where('deleted', '=', false).where('status', '=', 'AUDITED').returning('id').execute();
     if (done.length !== mine.length) {

@@ -171,4 +171,40 @@ describe.each(DATABASES)('settlements from weigh records (选择磅单) on %s', 
     expect(await settlement()).toMatchObject({ status: 'AUDITED', totalWeight: '30.380' });
     expect(await weigh(wid)).toMatchObject({ settleId: String(id), settleCode: doc.settleCode, settleWeight: '30.380' });
   });
+
+  // two connections at once: PostgreSQL's (the embedded database runs one transaction at a time)
+  it.runIf(kind === 'postgres')('a 化验单 audited while a settlement\'s audit is marking its truck settled waits for it, and is then refused', async () => {
+    const assayer = (await t.login('assayer')).access;
+    const MATERIAL = '竞态化验原煤';
+    const made = await call(admin, 'POST', '/measure/mm-pu-weigh/create', { plateNumber: '蒙K32000', materialName: MATERIAL, vendorName: VENDOR, gross: '50', tare: '20', net: '30' });
+    expect(made.json(), made.body).toMatchObject({ success: true });
+    const wid = made.json().data.id as number;
+    await sql`update mm_pu_weigh set settle_weight = net, gross_time = ${new Date('2026-11-27T02:00:00Z')} where id = ${wid}`.execute(t.database.db);
+    expect((await call(admin, 'POST', '/measure/mm-pu-weigh/audit', { ids: [wid] })).json()).toMatchObject({ success: true });
+    expect((await call(assayer, 'POST', '/quality/qc-deduct-step/create', { materialName: MATERIAL, itemCode: '001', deductKind: 'WATER', fromValue: '12', rate: '2' })).json()).toMatchObject({ success: true });
+    const group = await call(assayer, 'POST', '/quality/qc-assay-group/create', { materialName: MATERIAL, beginTime: '2026-11-27 00:00:00', endTime: '2026-11-27 23:59:59', itemCodes: '001' });
+    const gid = group.json().data.id as number;
+    expect((await call(assayer, 'POST', '/quality/qc-assay-group/endGroup', { ids: [gid] })).json()).toMatchObject({ success: true, data: { collected: 1 } });
+    expect((await call(assayer, 'POST', '/quality/qc-assay-group/endSample', { ids: [gid] })).json()).toMatchObject({ success: true });
+    const { groupCode } = (await call(assayer, 'GET', `/quality/qc-assay-group/detail/${gid}`)).json().data as Row;
+    const assay = await call(assayer, 'POST', '/quality/qc-assay/create', {
+      groupCode, assayGroupId: gid, materialName: MATERIAL, assayTime: '2026-11-27 10:00:00', children: { qc_assay_result: [{ itemCode: '001', value: '13', unit: '%' }] },
+    });
+    expect(assay.json(), assay.body).toMatchObject({ success: true });
+
+    // a settlement's audit marks the truck settled and has not committed yet when the 化验单's audit comes
+    const { audit } = await t.database.db.transaction().execute(async (trx) => {
+      await sql`update mm_pu_weigh set settle_id = 424242, settle_code = 'JS-RACE' where id = ${wid}`.execute(trx);
+      // sent now (an injected request goes once it is awaited), answered after this transaction commits
+      const audit = Promise.resolve(call(assayer, 'POST', '/quality/qc-assay/audit', { ids: [assay.json().data.id] }));
+      // precondition: the 化验单's audit is waiting on the truck's row, held by the settlement's transaction
+      await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db)).rows[0].n, { timeout: 10_000 }).toBe(1);
+      return { audit };
+    });
+    // the settlement's audit committed: the 化验单's audit sees the truck settled
+    const answer = await audit;
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().msg).toContain('已由结算单 JS-RACE 结算');
+    expect(await weigh(wid)).toMatchObject({ settleWeight: '30.000', settleCode: 'JS-RACE' });
+  });
 });
