@@ -34,6 +34,31 @@ describe.each(DATABASES)('settlements from weigh records (选择磅单) on %s', 
     vendorName: VENDOR, settleDate: '2026-11-24', children: { fd_pu_settlement: weighIds.map((weighId) => ({ weighId, price: '600', net: '999', deductWeight: '0', billCode: 'TYPED' })) }, ...extra,
   });
   const weigh = async (id: number) => (await call(admin, 'GET', `/measure/mm-pu-weigh/detail/${id}`)).json().data as Row;
+  /** An audited truck of the vendor weighed on `day` (YYYY-MM-DD) without deductions: its settle weight is its net, 30 t. */
+  const auditedTruck = async (plateNumber: string, materialName: string, day: string) => {
+    const made = await call(admin, 'POST', '/measure/mm-pu-weigh/create', { plateNumber, materialName, vendorName: VENDOR, gross: '50', tare: '20', net: '30' });
+    expect(made.json(), made.body).toMatchObject({ success: true });
+    const id = made.json().data.id as number;
+    await sql`update mm_pu_weigh set settle_weight = net, gross_time = ${new Date(`${day}T02:00:00Z`)} where id = ${id}`.execute(t.database.db);
+    expect((await call(admin, 'POST', '/measure/mm-pu-weigh/audit', { ids: [id] })).json()).toMatchObject({ success: true });
+    return id;
+  };
+  /** The assayer's 化验单 (not audited) of the day's trucks of the material, which puts 2 % 扣水 on them: its id. */
+  const assayOfDay = async (assayer: string, materialName: string, day: string) => {
+    const step = await call(assayer, 'POST', '/quality/qc-deduct-step/create', { materialName, itemCode: '001', deductKind: 'WATER', fromValue: '12', rate: '2' });
+    expect(step.json(), step.body).toMatchObject({ success: true });
+    const group = await call(assayer, 'POST', '/quality/qc-assay-group/create', { materialName, beginTime: `${day} 00:00:00`, endTime: `${day} 23:59:59`, itemCodes: '001' });
+    expect(group.json(), group.body).toMatchObject({ success: true });
+    const gid = group.json().data.id as number;
+    expect((await call(assayer, 'POST', '/quality/qc-assay-group/endGroup', { ids: [gid] })).json()).toMatchObject({ success: true, data: { collected: 1 } });
+    expect((await call(assayer, 'POST', '/quality/qc-assay-group/endSample', { ids: [gid] })).json()).toMatchObject({ success: true });
+    const { groupCode } = (await call(assayer, 'GET', `/quality/qc-assay-group/detail/${gid}`)).json().data as Row;
+    const assay = await call(assayer, 'POST', '/quality/qc-assay/create', {
+      groupCode, assayGroupId: gid, materialName, assayTime: `${day} 10:00:00`, children: { qc_assay_result: [{ itemCode: '001', value: '13', unit: '%' }] },
+    });
+    expect(assay.json(), assay.body).toMatchObject({ success: true });
+    return assay.json().data.id as number;
+  };
 
   it('选择磅单 offers the audited, unsettled weigh records of the vendor and period, with their net and deductions', async () => {
     const offered = await pick();
@@ -111,12 +136,7 @@ describe.each(DATABASES)('settlements from weigh records (选择磅单) on %s', 
   it('a settlement saved before a 化验单 changed its truck\'s settle weight is refused at its audit, naming the line\'s field, until it is saved again', async () => {
     const assayer = (await t.login('assayer')).access;
     const MATERIAL = '结算化验原煤';
-    const made = await call(admin, 'POST', '/measure/mm-pu-weigh/create', { plateNumber: '蒙K31000', materialName: MATERIAL, vendorName: VENDOR, gross: '50', tare: '20', net: '30' });
-    expect(made.json(), made.body).toMatchObject({ success: true });
-    const wid = made.json().data.id as number;
-    // weighed without deductions: the settle weight the station wrote is the net
-    await sql`update mm_pu_weigh set settle_weight = net, gross_time = ${new Date('2026-11-26T02:00:00Z')} where id = ${wid}`.execute(t.database.db);
-    expect((await call(admin, 'POST', '/measure/mm-pu-weigh/audit', { ids: [wid] })).json()).toMatchObject({ success: true });
+    const wid = await auditedTruck('蒙K31000', MATERIAL, '2026-11-26');
     const { billCode } = await weigh(wid);
     expect(await weigh(wid)).toMatchObject({ net: '30.000', settleWeight: '30.000', settleId: null });
     const saved = await settle([wid]);
@@ -127,19 +147,8 @@ describe.each(DATABASES)('settlements from weigh records (选择磅单) on %s', 
     expect(await lineFigures()).toEqual([['30.000', '0.000', '30.000', '18000.00']]);
 
     // the assayer's 化验单 puts 2 % 扣水 on the truck: its settle weight is 29.400 t now
-    const step = await call(assayer, 'POST', '/quality/qc-deduct-step/create', { materialName: MATERIAL, itemCode: '001', deductKind: 'WATER', fromValue: '12', rate: '2' });
-    expect(step.json(), step.body).toMatchObject({ success: true });
-    const group = await call(assayer, 'POST', '/quality/qc-assay-group/create', { materialName: MATERIAL, beginTime: '2026-11-26 00:00:00', endTime: '2026-11-26 23:59:59', itemCodes: '001' });
-    expect(group.json(), group.body).toMatchObject({ success: true });
-    const gid = group.json().data.id as number;
-    expect((await call(assayer, 'POST', '/quality/qc-assay-group/endGroup', { ids: [gid] })).json()).toMatchObject({ success: true, data: { collected: 1 } });
-    expect((await call(assayer, 'POST', '/quality/qc-assay-group/endSample', { ids: [gid] })).json()).toMatchObject({ success: true });
-    const { groupCode } = (await call(assayer, 'GET', `/quality/qc-assay-group/detail/${gid}`)).json().data as Row;
-    const assay = await call(assayer, 'POST', '/quality/qc-assay/create', {
-      groupCode, assayGroupId: gid, materialName: MATERIAL, assayTime: '2026-11-26 10:00:00', children: { qc_assay_result: [{ itemCode: '001', value: '13', unit: '%' }] },
-    });
-    expect(assay.json(), assay.body).toMatchObject({ success: true });
-    expect((await call(assayer, 'POST', '/quality/qc-assay/audit', { ids: [assay.json().data.id] })).json()).toMatchObject({ success: true });
+    const assay = await assayOfDay(assayer, MATERIAL, '2026-11-26');
+    expect((await call(assayer, 'POST', '/quality/qc-assay/audit', { ids: [assay] })).json()).toMatchObject({ success: true });
     expect(await weigh(wid)).toMatchObject({ net: '30.000', settleWeight: '29.400', settleId: null });
 
     const doc = await settlement();
@@ -176,27 +185,14 @@ describe.each(DATABASES)('settlements from weigh records (选择磅单) on %s', 
   it.runIf(kind === 'postgres')('a 化验单 audited while a settlement\'s audit is marking its truck settled waits for it, and is then refused', async () => {
     const assayer = (await t.login('assayer')).access;
     const MATERIAL = '竞态化验原煤';
-    const made = await call(admin, 'POST', '/measure/mm-pu-weigh/create', { plateNumber: '蒙K32000', materialName: MATERIAL, vendorName: VENDOR, gross: '50', tare: '20', net: '30' });
-    expect(made.json(), made.body).toMatchObject({ success: true });
-    const wid = made.json().data.id as number;
-    await sql`update mm_pu_weigh set settle_weight = net, gross_time = ${new Date('2026-11-27T02:00:00Z')} where id = ${wid}`.execute(t.database.db);
-    expect((await call(admin, 'POST', '/measure/mm-pu-weigh/audit', { ids: [wid] })).json()).toMatchObject({ success: true });
-    expect((await call(assayer, 'POST', '/quality/qc-deduct-step/create', { materialName: MATERIAL, itemCode: '001', deductKind: 'WATER', fromValue: '12', rate: '2' })).json()).toMatchObject({ success: true });
-    const group = await call(assayer, 'POST', '/quality/qc-assay-group/create', { materialName: MATERIAL, beginTime: '2026-11-27 00:00:00', endTime: '2026-11-27 23:59:59', itemCodes: '001' });
-    const gid = group.json().data.id as number;
-    expect((await call(assayer, 'POST', '/quality/qc-assay-group/endGroup', { ids: [gid] })).json()).toMatchObject({ success: true, data: { collected: 1 } });
-    expect((await call(assayer, 'POST', '/quality/qc-assay-group/endSample', { ids: [gid] })).json()).toMatchObject({ success: true });
-    const { groupCode } = (await call(assayer, 'GET', `/quality/qc-assay-group/detail/${gid}`)).json().data as Row;
-    const assay = await call(assayer, 'POST', '/quality/qc-assay/create', {
-      groupCode, assayGroupId: gid, materialName: MATERIAL, assayTime: '2026-11-27 10:00:00', children: { qc_assay_result: [{ itemCode: '001', value: '13', unit: '%' }] },
-    });
-    expect(assay.json(), assay.body).toMatchObject({ success: true });
+    const wid = await auditedTruck('蒙K32000', MATERIAL, '2026-11-27');
+    const assay = await assayOfDay(assayer, MATERIAL, '2026-11-27');
 
     // a settlement's audit marks the truck settled and has not committed yet when the 化验单's audit comes
     const { audit } = await t.database.db.transaction().execute(async (trx) => {
       await sql`update mm_pu_weigh set settle_id = 424242, settle_code = 'JS-RACE' where id = ${wid}`.execute(trx);
       // sent now (an injected request goes once it is awaited), answered after this transaction commits
-      const audit = Promise.resolve(call(assayer, 'POST', '/quality/qc-assay/audit', { ids: [assay.json().data.id] }));
+      const audit = Promise.resolve(call(assayer, 'POST', '/quality/qc-assay/audit', { ids: [assay] }));
       // precondition: the 化验单's audit is waiting on the truck's row, held by the settlement's transaction
       await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db)).rows[0].n, { timeout: 10_000 }).toBe(1);
       return { audit };
