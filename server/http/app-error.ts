@@ -40,3 +40,8 @@ export const unauthorized = (msg: string = MESSAGES.unauthorized, code = '401') 
 export const forbidden = (msg: string = MESSAGES.forbidden, permission?: string) => new AppError(403, msg, '403', permission ? { permission } : null);
 export const notFound = (msg: string = MESSAGES.notFound) => new AppError(404, msg);
 export const conflict = (msg: string, code = '409') => new AppError(409, msg, code);
+
+/** A write that met another one: a row changed since it was read. Nothing was changed; read again and retry. */
+export const STALE = '数据已被他人修改，请刷新后重试';
+/** A stale optimistic-lock version (or a row changed between its check and its write): nothing was changed. */
+export const staleVersion = () => conflict(STALE);

@@ -5,7 +5,7 @@ import { ASSAY_WEIGH, GROUP_ACTIONS, assayBizType, assayRates, weighRates, withi
 import { settleFigures } from '../../src/schema/settle';
 import { recordSettleRule, ruleColumns } from '../weigh/settle-rule';
 import { caller } from '../http/auth-hook';
-import { AppError, badRequest, forbidden, notFound } from '../http/app-error';
+import { badRequest, forbidden, notFound, staleVersion } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { currentOrg } from '../resources/scope';
 
@@ -138,7 +138,7 @@ export async function assayGroupRoutes(app: FastifyInstance): Promise<void> {
         for (const r of rows) {
           const done = await trx.updateTable('qc_assay_group').set({ [column]: rule.to, updated_by: auth.userId, updated_at: app.svc.clock(), version: sql`version + 1` })
             .where('id', '=', r.id as number).where('version', '=', r.version as number).where('deleted', '=', false).returning('id').executeTakeFirst();
-          if (!done) throw new AppError(409, '数据已被他人修改，请刷新后重试', '409');
+          if (!done) throw staleVersion();
           if (action === 'endGroup') collected += await collectTrucks(trx, r, auth);
         }
       });

@@ -4,7 +4,7 @@ import type { ResourceDefinition } from '../../src/schema/resource';
 import type { Template } from '../../src/schema/template';
 import { STATUS_LABELS, editRefusal } from '../../src/schema/document-status';
 import { caller } from '../http/auth-hook';
-import { AppError, badRequest, notFound } from '../http/app-error';
+import { AppError, badRequest, notFound, staleVersion } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { parentColumn, routeParams, resolveResource, scopedRows, type RouteParams } from './list-route';
 import { currentOrg, requireAction, type ResourceAction } from './scope';
@@ -72,8 +72,6 @@ async function refuseLineWrite(app: FastifyInstance, def: ResourceDefinition, wh
   throw badRequest(`${def.tableExplain}随其单据保存，不能单独${what}，请保存${parent?.tableExplain ?? '单据'}`);
 }
 
-const STALE = '数据已被他人修改，请刷新后重试';
-
 /** What a numbered document's number holds until the saving transaction takes the real one. */
 const PENDING_NUMBER = '(自动生成)';
 
@@ -100,7 +98,7 @@ async function changeChecked(trx: AnyDb, def: ResourceDefinition, rows: Row[], s
     .where('deleted', '=', false)
     .where((eb) => eb(eb.refTuple('id', 'version'), 'in', rows.map((r) => eb.tuple(r.id, r.version))))
     .returning('id').execute();
-  if (changed.length !== rows.length) throw new AppError(409, STALE, '409');
+  if (changed.length !== rows.length) throw staleVersion();
 }
 
 /**
@@ -328,7 +326,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const [row] = await loadRows(app, request, def, [request.body.id]);
     // a stale version first: what the caller read has changed since, so its other values (the system
     // columns detail answered, an audit since) would be refused for reasons that are not the point
-    if (request.body.version !== row.version) throw new AppError(409, STALE, '409');
+    if (request.body.version !== row.version) throw staleVersion();
     const refusal = def.kind === 'DOCUMENT' ? editRefusal(row.status) : null;
     if (refusal) throw badRequest(`${rowName(def, row)}：${refusal}`);
     // what detail answered may come back: system and derived values equal to the stored ones are dropped
@@ -362,7 +360,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
       const done = await trx.updateTable(def.tableName)
         .set({ ...values, updated_by: auth.userId, updated_at: now, version: sql`version + 1` })
         .where('id', '=', row.id).where('version', '=', request.body.version).where('deleted', '=', false).returning(['id', 'version']).executeTakeFirst();
-      if (!done) throw new AppError(409, STALE, '409');
+      if (!done) throw staleVersion();
       await checkLineRules(trx, def, orgId, row.id, lines);
       const registry = await registryNotices(trx, def.tableName, [row.id]);
       // each sent line table is replaced: lines with an id are updated, new ones added, missing ones deleted

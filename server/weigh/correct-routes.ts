@@ -7,7 +7,7 @@ import { recordSettleRule, ruleColumns } from './settle-rule';
 import { weighRates } from '../../src/schema/assay';
 import { WEIGH_RECORD_TABLES, correctedWeightProblem, weighReasonProblem } from '../../src/schema/weigh';
 import { caller } from '../http/auth-hook';
-import { AppError, badRequest, notFound } from '../http/app-error';
+import { badRequest, notFound, staleVersion } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { resolveResource, routeParams, type RouteParams } from '../resources/list-route';
 import { currentOrg } from '../resources/scope';
@@ -113,7 +113,7 @@ export async function correctRoutes(app: FastifyInstance): Promise<void> {
       gross, tare, net: figures?.net ?? null, settle_weight: figures?.settle ?? null, ...(rule ? ruleColumns(rule) : {}), manual_entry: true,
       updated_by: auth.userId, updated_at: app.svc.clock(), version: sql`version + 1`,
     }).where('id', '=', b.id).where('org_id', '=', stored.orgId as number).where('version', '=', b.version).where('deleted', '=', false).returning(['id', 'version', 'gross', 'tare', 'net', 'settle_weight as settleWeight']).executeTakeFirst() as Row | undefined;
-    if (!done) throw new AppError(409, '数据已被他人修改，请刷新后重试', '409');
+    if (!done) throw staleVersion();
     await refreshNoticesOfWeighs(db, def.tableName, [b.id]);
     request.operationResult = { reason, before, after: { gross: done.gross, tare: done.tare, net: done.net, settleWeight: done.settleWeight } };
     return ok(done, '更正成功');

@@ -11,10 +11,7 @@ export const idsBody = {
 } as const;
 export const idList = { type: 'array', maxItems: 5000, items: { type: 'integer', minimum: 1 } } as const;
 
-export const STALE = '数据已被他人修改，请刷新后重试';
-
-/** A stale optimistic-lock version: nothing was changed. */
-export const staleVersion = () => new AppError(409, STALE, '409');
+export { staleVersion } from '../../http/app-error';
 
 type TableWithId = 'sysUser' | 'sysRole' | 'sysOrg' | 'sysGroup' | 'sysMenu' | 'cgCustomType' | 'cgValidate';
 
