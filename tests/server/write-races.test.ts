@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
 
@@ -82,5 +83,29 @@ describe.each(DATABASES)('lifecycle actions sent together on %s', (kind) => {
         else expect(row.remark).toBe('并发修改');
       }
     }
+  });
+
+  // two connections at once: PostgreSQL's (the embedded database runs one transaction at a time)
+  it.runIf(kind === 'postgres')('an action that deadlocks with another transaction is given up as a 409, and writes nothing', async () => {
+    const [a, b] = [await notice('DEADLOCK-A'), await notice('DEADLOCK-B')];
+    const waiting = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db)).rows[0].n;
+    const { audit } = await t.database.db.transaction().execute(async (trx) => {
+      await sql`update pu_notice set remark = '另一事务' where id = ${b}`.execute(trx);
+      // sent now, answered once PostgreSQL has given up one of the two transactions
+      const audit = Promise.resolve(action('mulAudit', [a, b]));
+      // precondition: the audit holds a's row and waits for b's, which this transaction holds
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      expect((await sql`select id from pu_notice where id = ${a} for update skip locked`.execute(t.database.db)).rows).toEqual([]);
+      // this transaction now waits for a's row: a deadlock. The audit has waited longer, so its deadlock check
+      // (deadlock_timeout after it began waiting) comes first and gives the audit up; this update then goes on
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sql`update pu_notice set remark = '另一事务' where id = ${a}`.execute(trx);
+      return { audit };
+    });
+    const answer = await audit;
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json()).toEqual({ success: false, code: '409', msg: '数据已被他人修改，请刷新后重试', data: null });
+    // nothing of the audit was written (a was changed by it before it waited); the other transaction's change was
+    for (const id of [a, b]) expect(await stored(id)).toMatchObject({ status: 'FREE', version: 1, remark: '另一事务' });
   });
 });
