@@ -53,6 +53,14 @@ export interface FormSchemaNode {
   properties?: Record<string, FormSchemaNode>;
 }
 
+/**
+ * What a field's empty box shows: its 提示文字 (`tipsMessage`) when it has one; else nothing, and the
+ * control shows its own (请选择, antd's date text). The form's and the designer canvas's boxes alike.
+ */
+export function placeholderOf(field: Pick<FieldDefinition, 'tipsMessage'>): string | undefined {
+  return field.tipsMessage || undefined;
+}
+
 export const FORM_LABEL_WIDTH = 100;
 export const FORM_GUTTER = 20;
 export const FORM_MIN_WIDTH = 550;
@@ -170,7 +178,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
       },
       'x-component': component,
       'x-component-props': {
-        ...(field.tipsMessage ? { placeholder: field.tipsMessage } : {}),
+        ...(placeholderOf(field) ? { placeholder: placeholderOf(field) } : {}),
         ...(field.rows ? { rows: field.rows } : {}),
         ...(component === 'ImageUpload' && field.maxCount ? { maxCount: field.maxCount } : {}),
         ...(component === 'Announcement' && field.options ? { columns: field.options.map((o) => ({ dataIndex: String(o.value), title: o.label })) } : {}),

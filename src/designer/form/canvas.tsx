@@ -7,6 +7,7 @@ import { formFieldNodes, type DesignDraft, type FieldNode, type TabGroupNode } f
 import type { Scope } from '../../schema/design-history';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-controls';
+import { placeholderOf } from '../../schema/form-schema';
 import { GRID_UNITS, type SpanClamp } from '../../schema/layout-rules';
 import type { Outcome } from '../engine/designer';
 import type { Command } from '../engine/commands';
@@ -81,7 +82,8 @@ const sameButLabel = (a: FieldDefinition, b: FieldDefinition): boolean => {
  * The runtime's own control for a field's kind (inert: design mode never calls a data API).
  * Memoised on the field definition but for its label (immer keeps the definition the same object
  * until that field changes) and on `placeholder`: typing the 标题 re-renders the label, not the control.
- * `placeholder`, on a narrow card, is its kind's short word (`shortPlaceholder`) in place of its own.
+ * Its empty box shows what the runtime form's shows (`placeholderOf`: the field's 提示文字); without one,
+ * `placeholder`, on a narrow card, is its kind's short word (`shortPlaceholder`) in place of the control's own.
  */
 const FieldControl = memo(function FieldControl({ field, placeholder }: { field: FieldDefinition; placeholder?: string }) {
   const controls = useControls();
@@ -92,12 +94,14 @@ const FieldControl = memo(function FieldControl({ field, placeholder }: { field:
   const liveValue = liveRecord?.[field.fieldName] ?? null;
   // 实时数据: a value with structure (the confirmation table's rows) is shown read-only, as the detail shows it
   const structured = liveValue !== null && typeof liveValue === 'object' && !(Array.isArray(liveValue) && liveValue.every((v) => v === null || typeof v !== 'object'));
+  // the 提示文字 as typed (the runtime form does not translate it); the short word is one of the runtime's own
+  const shown = placeholderOf(field) ?? (placeholder ? tr(placeholder) : undefined);
   return (
     <div className="wb-fd-control" ref={inert}>
       {structured ? <ReadCell field={field} value={liveValue} /> : (
         <Cell
           field={field} value={liveValue} row={liveRecord ? { ...liveRecord, rowKey: 'live' } : DESIGN_ROW} set={noop} check={noop} tr={tr}
-          common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' }, ...(placeholder ? { placeholder: tr(placeholder) } : {}) }}
+          common={{ status: undefined, onBlur: noop, 'data-cell': field.fieldName, style: { width: '100%' }, ...(shown ? { placeholder: shown } : {}) }}
         />
       )}
     </div>
