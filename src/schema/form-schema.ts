@@ -31,6 +31,15 @@ export interface PickerProps {
   paramLinks?: ParamLink[] | null;
 }
 
+/** What a picking field's control (Picker, AutoComplete) is handed, from the field's definition. */
+export function pickerPropsOf(field: FieldDefinition): PickerProps {
+  return {
+    fieldName: field.fieldName, cgFormatResId: field.cgFormatResId ?? null, resourceList: field.resourceList ?? [],
+    multiple: isMultiplePicker(field.formSubmitType), allowClear: !field.irequired, linkId: field.id ?? null,
+    paramLinks: field.paramLinks ?? null,
+  };
+}
+
 /** What Formily hands a validator besides the value: the form, whose values a rule over several fields reads. */
 export interface ValidatorContext { form?: { values?: Readonly<Record<string, unknown>> } }
 export type FieldValidator = (value: unknown, rule?: unknown, ctx?: ValidatorContext) => string | undefined;
@@ -185,13 +194,7 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
         'data-field': field.fieldName,
         // the control's accessible name: FormItem's label is not tied to the control (it has no id)
         'aria-label': field.fieldExplain,
-        ...(component === 'Picker' || component === 'AutoComplete' ? {
-          picker: {
-            fieldName: field.fieldName, cgFormatResId: field.cgFormatResId ?? null, resourceList: field.resourceList ?? [],
-            multiple: isMultiplePicker(field.formSubmitType), allowClear: !field.irequired, linkId: field.id ?? null,
-            paramLinks: field.paramLinks ?? null,
-          } satisfies PickerProps,
-        } : {}),
+        ...(component === 'Picker' || component === 'AutoComplete' ? { picker: pickerPropsOf(field) } : {}),
       },
       'x-validator': validatorsOf(field, all, template.customTable),
       'x-pattern': isEditable(field, mode) ? 'editable' : mode === 'view' ? 'readPretty' : 'disabled',

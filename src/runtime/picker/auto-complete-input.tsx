@@ -1,7 +1,7 @@
 import { PreviewText } from '@formily/antd-v5';
 import { connect, mapReadPretty, useForm } from '@formily/react';
 import { AutoComplete } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { PickerProps } from '../../schema/form-schema';
 import { pickedValues, shownName } from '../../schema/picker';
 import { quickSearchCondition, type ListResponse } from '../../schema/search';
@@ -17,16 +17,24 @@ export const AUTOCOMPLETE_SHOWN_FIELDS = 3;
 
 const templates = new Map<string, Promise<Template | null>>();
 
+interface AutoCompleteProps {
+  value?: string | null; onChange?(value: string): void; picker: Pick<PickerProps, 'fieldName' | 'cgFormatResId' | 'resourceList'>;
+  disabled?: boolean; readOnly?: boolean; placeholder?: string; 'data-field'?: string;
+}
+
 /**
  * AUTO_COMPLETE / SEARCH_AUTOMATIC: free text with suggestions from the field's popup template.
  * The typed text searches the template's quick-search fields (or replaces `{search}` in its URL);
- * choosing a hit writes it into the form through the field's resourceList, like a pick.
+ * choosing a hit hands `onPick` what it writes through the field's resourceList, like a pick: the
+ * form's field sets them in the form, a child table's cell in its row. Nothing is asked of the
+ * server before the box takes the focus (its template) or is typed in (the hits).
  */
-function AutoCompleteBase({ value, onChange, picker, disabled, readOnly, placeholder, ...rest }: {
-  value?: string | null; onChange?(value: string): void; picker: PickerProps; disabled?: boolean; readOnly?: boolean; placeholder?: string; 'data-field'?: string;
+export function AutoCompleteBox({ value, onChange, onPick, picker, disabled, readOnly, placeholder, ...rest }: AutoCompleteProps & {
+  /** A hit chosen: the values its pick writes (the field's own and those its resourceList maps). */
+  onPick(values: Record<string, unknown>): void;
+  status?: 'error'; onBlur?(): void; style?: CSSProperties; 'data-cell'?: string;
 }) {
   const { request } = useRuntime();
-  const form = useForm();
   const [template, setTemplate] = useState<Template | null>(null);
   const [hits, setHits] = useState<Row[]>([]);
   const [refused, setRefused] = useState<string | null>(null);
@@ -96,10 +104,16 @@ function AutoCompleteBase({ value, onChange, picker, disabled, readOnly, placeho
       onChange={(text) => onChange?.(text)}
       onSelect={(_text, option) => {
         const row = hits.find((h) => String(h.id) === option.key);
-        if (row && template) form.setValues(pickedValues([row], picker, template));
+        if (row && template) onPick(pickedValues([row], picker, template));
       }}
     />
   );
 }
 
-export const AutoCompleteInput = connect(AutoCompleteBase, mapReadPretty(PreviewText.Input));
+/** The form's field: a chosen hit sets its values in the form. */
+function AutoCompleteField(props: AutoCompleteProps) {
+  const form = useForm();
+  return <AutoCompleteBox {...props} onPick={(values) => form.setValues(values)} />;
+}
+
+export const AutoCompleteInput = connect(AutoCompleteField, mapReadPretty(PreviewText.Input));
