@@ -37,12 +37,14 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS, '--in-process-gpu'],
     },
   },
-  // the weigh file waits on the simulated scale's truck cycles (about two minutes, mostly idle): its
-  // project comes first, so that it starts at once and the other worker runs the other files beside it
-  // (files are handed out in the projects' order; last, it ran alone at the end of the run)
+  // the weigh file waits on the simulated scale's truck cycles (about a minute and a half, mostly idle):
+  // its project comes first, so that it starts at once on a worker of its own, and the other files run
+  // two at a time beside it (files are handed out in the projects' order; last, it ran alone at the end
+  // of the run). With one worker for the weigh file and one for the rest, the rest ran one file at a
+  // time for that minute and a half while a core idled.
   projects: [
-    { name: 'scale', testMatch: '**/e2e/weigh.spec.ts' },
-    { name: 'screens', testIgnore: '**/e2e/weigh.spec.ts' },
+    { name: 'scale', testMatch: '**/e2e/weigh.spec.ts', workers: 1 },
+    { name: 'screens', testIgnore: '**/e2e/weigh.spec.ts', workers: Math.max(1, E2E_WORKERS - 1) },
   ],
   // one command starts every worker's server side by side (Playwright would start them one after another,
   // each once the one before answers) and says when all of them answer

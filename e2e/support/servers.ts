@@ -6,11 +6,12 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8090);
 
 /**
- * How many test files run at once. Two on a 2-core machine: much of an e2e test's time is spent waiting
- * (for the simulated scale's truck cycle, for a server answer, for a debounce), so a second worker fills
- * the first one's waits.
+ * How many test files run at once, each on a server of its own. Three on a 2-core machine: the weigh
+ * file, which mostly waits for the simulated scale's truck cycles (about a minute and a half), on one,
+ * and the other files two at a time beside it (playwright.config.ts limits each project): with two in
+ * all, the weigh file left a single worker for the other files while it waited, one core idle.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 
 /** The address of the server that the worker with this parallel index uses. */
 export function serverURL(parallelIndex: number): string {
