@@ -1,8 +1,8 @@
 import { resolveDefault, type DefaultContext } from './defaults';
-import type { FieldDefinition, FieldOption, ParamLink } from './field-definition';
+import type { FieldDefinition, FieldOption } from './field-definition';
 import { formLayouts } from './form-layout';
 import { GRID_UNITS, labelNeedsTooltip } from './layout-rules';
-import { isMultiplePicker } from './picker';
+import { pickerPropsOf } from './picker';
 import type { Template } from './template';
 import { componentOf, formColumns, isFullRow, type FormComponentName } from './form-controls';
 import { MULTI_KINDS, checkFieldValue, isEmpty, requiredMessage } from './validate';
@@ -17,28 +17,6 @@ import { fieldRecordProblem, hasRecordRule, type RecordLabels } from './record-r
 export const FORM_MODES = ['create', 'create1', 'update', 'safeUpdate', 'weigh', 'createRef', 'view'] as const;
 export type FormMode = (typeof FORM_MODES)[number];
 
-
-/** What a picking field hands its popup (plain data from the template). */
-export interface PickerProps {
-  fieldName: string;
-  cgFormatResId: string | number | null;
-  resourceList: NonNullable<FieldDefinition['resourceList']>;
-  multiple: boolean;
-  allowClear: boolean;
-  /** The field's id: its parameter links (cg-format-form-sub-param, resFormatSubId) pre-filter the popup. */
-  linkId?: string | number | null;
-  /** The links designed in the template (they take the place of the stored ones). */
-  paramLinks?: ParamLink[] | null;
-}
-
-/** What a picking field's control (Picker, AutoComplete) is handed, from the field's definition. */
-export function pickerPropsOf(field: FieldDefinition): PickerProps {
-  return {
-    fieldName: field.fieldName, cgFormatResId: field.cgFormatResId ?? null, resourceList: field.resourceList ?? [],
-    multiple: isMultiplePicker(field.formSubmitType), allowClear: !field.irequired, linkId: field.id ?? null,
-    paramLinks: field.paramLinks ?? null,
-  };
-}
 
 /** What Formily hands a validator besides the value: the form, whose values a rule over several fields reads. */
 export interface ValidatorContext { form?: { values?: Readonly<Record<string, unknown>> } }

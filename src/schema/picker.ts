@@ -11,6 +11,28 @@ export const PICKER_MESSAGES = {
   loading: '加载中…',
 } as const;
 
+/** What a picking field hands its popup (plain data from the template). */
+export interface PickerProps {
+  fieldName: string;
+  cgFormatResId: string | number | null;
+  resourceList: NonNullable<FieldDefinition['resourceList']>;
+  multiple: boolean;
+  allowClear: boolean;
+  /** The field's id: its parameter links (cg-format-form-sub-param, resFormatSubId) pre-filter the popup. */
+  linkId?: string | number | null;
+  /** The links designed in the template (they take the place of the stored ones). */
+  paramLinks?: ParamLink[] | null;
+}
+
+/** What a picking field's control (Picker, AutoComplete) is handed, from the field's definition. */
+export function pickerPropsOf(field: FieldDefinition): PickerProps {
+  return {
+    fieldName: field.fieldName, cgFormatResId: field.cgFormatResId ?? null, resourceList: field.resourceList ?? [],
+    multiple: isMultiplePicker(field.formSubmitType), allowClear: !field.irequired, linkId: field.id ?? null,
+    paramLinks: field.paramLinks ?? null,
+  };
+}
+
 /** Multiple selection for the MORE variants, single (radio) otherwise. */
 export function isMultiplePicker(kind: FieldDefinition['formSubmitType']): boolean {
   return kind === 'RESOURCE_CONTROLS_MORE' || kind === 'RESOURCE_CONTROLS_MORE_FOLD';

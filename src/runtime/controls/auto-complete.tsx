@@ -1,7 +1,7 @@
 import { FileSearchOutlined, SearchOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 import { PICKER_PROPERTY } from '../../schema/control-properties';
-import { pickerPropsOf } from '../../schema/form-schema';
+import { pickerPropsOf } from '../../schema/picker';
 import { AutoCompleteBox, AutoCompleteInput } from '../picker/auto-complete-input';
 import { control, withCommon } from './shared';
 import type { CellProps } from './types';
