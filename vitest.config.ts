@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { nativeResizeObserver } from './vite.config.ts';
 
 // The browser-side files share their worker's imports (isolate: false), so a module one of them
@@ -11,21 +10,6 @@ const MOCKING = ['src/shell/request/early-answers.test.ts', 'src/runtime/list/li
 // indicator over TCP (a value within 3 s) run isolated, in `server-devices`, in a process of their own:
 // once, sharing a worker, the scale connection's waits ran out.
 const DEVICES = ['server/weigh/station/scale-connection.test.ts', 'tests/server/weigh-cycle.test.ts', 'tests/server/weigh-two-process.test.ts'];
-/**
- * Vitest's order (projects by name, then the larger files first), except that each `server-devices`
- * file starts early, between two others: they mostly wait in real time (truck cycles on a simulated
- * scale), so each runs beside another suite's work. Last, after every `server` file, they ran beside
- * each other while a core idled for about half a minute.
- */
-class DevicesBesideOthers extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const devices = sorted.filter((s) => s.project.name === 'server-devices');
-    const others = sorted.filter((s) => s.project.name !== 'server-devices');
-    return [...devices.flatMap((d, i) => [d, ...others.slice(i, i + 1)]), ...others.slice(devices.length)];
-  }
-}
-
 const SERVER = ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'src/schema/**/*.test.ts'];
 
 export default defineConfig({
@@ -38,7 +22,6 @@ export default defineConfig({
     // beside another while the other core idled (a server suite waits on PGlite's thread, PostgreSQL or
     // child processes much of the time)
     maxWorkers: 2,
-    sequence: { sequencer: DevicesBesideOthers },
     projects: [
       {
         extends: true,
