@@ -5,6 +5,7 @@ import { VALUE_FORMAT_INFO, VALUE_FORMAT_NAMES, formatValue } from '../../src/sc
 import { badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { escapeLike } from '../http/list-query';
+import { writeUnlessTaken } from '../http/taken-key';
 import { idParams, idsBody, page, staleVersion } from '../routes/admin/common';
 import { registerSimpleCrud } from '../routes/admin/simple-crud';
 import { columnUsers, enumValueHolders, namesOf } from './usage';
@@ -133,8 +134,11 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const body = request.body;
     checkItems(body.items);
-    if (await db.selectFrom('cgEnum').select('id').where('enumCode', '=', body.enumCode).executeTakeFirst()) throw badRequest(`枚举编码 ${body.enumCode} 已存在`, { field: 'enumCode' });
-    const id = await db.transaction().execute(async (trx) => {
+    const codeFree = async () => {
+      if (await db.selectFrom('cgEnum').select('id').where('enumCode', '=', body.enumCode).executeTakeFirst()) throw badRequest(`枚举编码 ${body.enumCode} 已存在`, { field: 'enumCode' });
+    };
+    await codeFree();
+    const id = await writeUnlessTaken(db, codeFree, async (trx) => {
       const made = await trx.insertInto('cgEnum').values({ enumCode: body.enumCode, enumName: body.enumName.trim(), enumDescribe: body.enumDescribe ?? null }).returning('id').executeTakeFirstOrThrow();
       await writeItems(trx, made.id, body.items);
       return made.id;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword, passwordSafetyProblem } from '../auth/passwords';
 import { badRequest } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { writeUnlessTaken } from '../http/taken-key';
+import { refuseTakenUsername } from './admin/users';
 
 const MOBILE = '^1[3-9]\\d{9}$';
 
@@ -34,8 +36,9 @@ export async function selfServiceRoutes(app: FastifyInstance): Promise<void> {
     if (problem) throw badRequest(`密码不符合要求：${problem}`, { field: 'password' });
     const org = await db.selectFrom('sysOrg').select(['id', 'groupId']).where('orgCode', '=', b.orgCode.trim()).where('enabled', '=', true).executeTakeFirst();
     if (!org) throw badRequest('公司编码不存在', { field: 'orgCode' });
-    if (await db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst()) throw badRequest('用户名已存在', { field: 'username' });
-    await db.transaction().execute(async (trx) => {
+    const usernameFree = () => refuseTakenUsername(db, b.username);
+    await usernameFree();
+    await writeUnlessTaken(db, usernameFree, async (trx) => {
       const user = await trx.insertInto('sysUser').values({
         username: b.username, realName: b.realName.trim(), passwordHash: await hashPassword(b.password), passwordSafe: true,
         mobile: b.mobile, enabled: false, currentOrgId: org.id, groupId: org.groupId,

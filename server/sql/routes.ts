@@ -11,6 +11,7 @@ import { caller } from '../http/auth-hook';
 import { badRequest, forbidden, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { listRequestSchema, pageOf, sortOf, whereSearch, type ColumnSpec } from '../http/list-query';
+import { writeUnlessTaken } from '../http/taken-key';
 import { listCachesOf, type ListTemplate } from '../resources/list-cache';
 import { idParams, idsBody, page, staleVersion } from '../routes/admin/common';
 import { EDIT, VIEW } from '../datasource/config-routes';
@@ -276,10 +277,10 @@ export async function sqlSourceRoutes(app: FastifyInstance): Promise<void> {
     await codeTaken(body.code);
     const decls = (body.params ?? []).map(({ value: _value, ...d }) => d);
     const { columns } = await preview(request, body.sqlText, decls, 0);
-    const row = await db.insertInto('cgSqlSource').values({
+    const row = await writeUnlessTaken(db, () => codeTaken(body.code), (trx) => trx.insertInto('cgSqlSource').values({
       code: body.code, name: body.name.trim(), sqlText: body.sqlText, params: JSON.stringify(decls), resultColumns: JSON.stringify(columns),
       description: body.description ?? null, createdBy: caller(request).userId,
-    }).returning('id').executeTakeFirstOrThrow();
+    }).returning('id').executeTakeFirstOrThrow());
     return ok({ id: row.id, columns }, '新增成功');
   });
 
@@ -297,10 +298,10 @@ export async function sqlSourceRoutes(app: FastifyInstance): Promise<void> {
     const decls = (body.params ?? []).map(({ value: _value, ...d }) => d);
     const { columns } = await preview(request, body.sqlText, decls, 0);
     await checkImpact(existing.code, body.code, columns);
-    const updated = await db.updateTable('cgSqlSource').set({
+    const updated = await writeUnlessTaken(db, () => codeTaken(body.code, body.id), (trx) => trx.updateTable('cgSqlSource').set({
       code: body.code, name: body.name.trim(), sqlText: body.sqlText, params: JSON.stringify(decls), resultColumns: JSON.stringify(columns),
       description: body.description ?? null, updatedAt: app.svc.clock(), version: sql<number>`version + 1`,
-    }).where('id', '=', body.id).where('version', '=', body.version).returning('id').executeTakeFirst();
+    }).where('id', '=', body.id).where('version', '=', body.version).returning('id').executeTakeFirst());
     if (!updated) throw staleVersion();
     return ok({ columns }, '修改成功');
   });

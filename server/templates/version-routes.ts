@@ -10,6 +10,7 @@ import { diffTemplates, fieldKey } from '../../src/schema/template-diff';
 import { AppError, badRequest, notFound } from '../http/app-error';
 import { caller } from '../http/auth-hook';
 import { ok } from '../http/envelope';
+import { writeUnlessTaken } from '../http/taken-key';
 import { listCachesOf } from '../resources/list-cache';
 import { parentColumn as parentColumnOf } from '../resources/list-route';
 import { requireAction } from '../resources/scope';
@@ -175,14 +176,22 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
     const template = { ...(await checkedDraft(app, migrateTemplateFormat(request.body.template), 'template')), id: null };
     const existing = await db.selectFrom('cgFormat').select(['id', 'formatType', 'customTable', 'version', 'draft']).where('formatCode', '=', template.formatCode).executeTakeFirst();
     const auth = caller(request);
+    const needsVersion = () => badRequest(`模板编码 ${template.formatCode} 已存在：覆盖其草稿须带上草稿的 version`, { field: 'version' });
     if (!existing) {
-      const created = await db.insertInto('cgFormat').values({
+      // a template imported or copied with the code meanwhile is answered as if it had been there: without a
+      // version, the 400 above; with one, stale (the version sent cannot be that of a draft made since)
+      const takenMeanwhile = async () => {
+        if (await db.selectFrom('cgFormat').select('id').where('formatCode', '=', template.formatCode).executeTakeFirst()) {
+          throw request.body.version === undefined ? needsVersion() : new AppError(409, STALE, '409');
+        }
+      };
+      const created = await writeUnlessTaken(db, takenMeanwhile, (trx) => trx.insertInto('cgFormat').values({
         formatCode: template.formatCode, formatName: template.formatName, formatType: template.formatType, customTable: template.customTable ?? null,
         menuUuid: null, draft: JSON.stringify(template), published: null,
-      }).returning(['id', 'version']).executeTakeFirstOrThrow();
+      }).returning(['id', 'version']).executeTakeFirstOrThrow());
       return ok({ id: created.id, formatCode: template.formatCode, created: true, version: created.version }, '导入成功');
     }
-    if (request.body.version === undefined) throw badRequest(`模板编码 ${template.formatCode} 已存在：覆盖其草稿须带上草稿的 version`, { field: 'version' });
+    if (request.body.version === undefined) throw needsVersion();
     if (existing.formatType !== template.formatType) throw badRequest('模板类型与已有模板不同', { field: 'template.formatType' });
     if ((existing.customTable ?? null) !== (template.customTable ?? null)) throw badRequest('模板的数据源与已有模板不同', { field: 'template.customTable' });
     const saved = await db.updateTable('cgFormat').set({ draft: JSON.stringify(template), formatName: template.formatName, updatedAt: app.svc.clock(), version: sql<number>`version + 1` })
@@ -203,13 +212,15 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
     const source = await formatRow(db, request.params.id);
     const formatName = request.body.formatName.trim();
     if (!formatName) throw badRequest('模板名称不能为空', { field: 'formatName' });
-    const taken = await db.selectFrom('cgFormat').select('id').where('formatCode', '=', request.body.formatCode).executeTakeFirst();
-    if (taken) throw badRequest(`模板编码 ${request.body.formatCode} 已存在`, { field: 'formatCode' });
+    const codeFree = async () => {
+      if (await db.selectFrom('cgFormat').select('id').where('formatCode', '=', request.body.formatCode).executeTakeFirst()) throw badRequest(`模板编码 ${request.body.formatCode} 已存在`, { field: 'formatCode' });
+    };
+    await codeFree();
     const template = { ...(await checkedDraft(app, migrateTemplateFormat(source.draft))), formatCode: request.body.formatCode, formatName, id: null };
-    const created = await db.insertInto('cgFormat').values({
+    const created = await writeUnlessTaken(db, codeFree, (trx) => trx.insertInto('cgFormat').values({
       formatCode: template.formatCode, formatName, formatType: template.formatType, customTable: template.customTable ?? null, menuUuid: null,
       draft: JSON.stringify(template), published: null,
-    }).returning(['id', 'version']).executeTakeFirstOrThrow();
+    }).returning(['id', 'version']).executeTakeFirstOrThrow());
     return ok({ id: created.id, formatCode: template.formatCode, version: created.version }, '复制成功');
   });
 

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { writeUnlessTaken } from '../../http/taken-key';
 import { listRequestSchema, pageOf, sortOf, whereSearch, type ColumnSpec, type ListRequest } from '../../http/list-query';
 import { assertIdsExist, idParams, idsBody, page, staleVersion } from './common';
 
@@ -49,8 +50,9 @@ export function registerSimpleCrud(app: FastifyInstance, spec: SimpleCrud): void
       if (body[field] !== undefined && body[field] !== null) await assertIdsExist(app.svc.db, ref.table, [body[field] as number], ref.label, field);
     }
   };
-  const checkUnique = async (body: Record<string, unknown>, exceptId?: number) => {
-    const value = body[spec.unique.field];
+  // the value as it is stored (trimmed): checked raw, a name sent with a space passed the check and met the constraint
+  const checkUnique = async (values: Record<string, unknown>, exceptId?: number) => {
+    const value = values[spec.unique.field];
     if (value === undefined) return;
     let q = db.selectFrom(table).select('id').where(spec.unique.field, '=', value);
     if (exceptId) q = q.where('id', '<>', exceptId);
@@ -85,9 +87,10 @@ export function registerSimpleCrud(app: FastifyInstance, spec: SimpleCrud): void
     schema: { tags, summary: `新增${label}`, body: { type: 'object', additionalProperties: false, required: spec.required, properties: props } },
   }, async (request) => {
     spec.check?.(request.body);
-    await checkUnique(request.body);
+    const values = pick(request.body);
+    await checkUnique(values);
     await checkRefs(request.body);
-    const row = await db.insertInto(table).values(pick(request.body)).returning('id').executeTakeFirstOrThrow();
+    const row = await writeUnlessTaken(db, () => checkUnique(values), (trx) => trx.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow());
     return ok({ id: row.id as number }, '新增成功');
   });
 
@@ -101,10 +104,11 @@ export function registerSimpleCrud(app: FastifyInstance, spec: SimpleCrud): void
     const { id, version } = request.body;
     if (!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst())) throw notFound(`${label}不存在`);
     spec.check?.(request.body);
-    await checkUnique(request.body, id);
+    const values = pick(request.body);
+    await checkUnique(values, id);
     await checkRefs(request.body);
-    const updated = await db.updateTable(table).set({ ...pick(request.body), updatedAt: app.svc.clock(), version: sql`version + 1` })
-      .where('id', '=', id).where('version', '=', version).returning('id').executeTakeFirst();
+    const updated = await writeUnlessTaken(db, () => checkUnique(values, id), (trx) => trx.updateTable(table).set({ ...values, updatedAt: app.svc.clock(), version: sql`version + 1` })
+      .where('id', '=', id).where('version', '=', version).returning('id').executeTakeFirst());
     if (!updated) throw staleVersion();
     return ok(null, '修改成功');
   });

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { added, assertMayGrantOrgs, assertMayGrantRoles, assertMaySetAdmin, assertNotOwnGrant } from '../../auth/grant-limits';
 import { hashPassword, passwordSafetyProblem } from '../../auth/passwords';
+import type { DB } from '../../db/schema';
 import { caller } from '../../http/auth-hook';
 import { badRequest, notFound } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { writeUnlessTaken } from '../../http/taken-key';
 import { listRequestSchema, pageOf, sortOf, whereSearch, type ColumnSpec, type ListRequest } from '../../http/list-query';
 import { assertIdsExist, idList, idParams, idsBody, page, staleVersion } from './common';
 
@@ -31,6 +33,11 @@ const userFields = {
 interface UserBody { realName: string; mobile?: string | null; email?: string | null; admin?: boolean; orgIds?: number[]; roleIds?: number[] }
 interface CreateBody extends UserBody { username: string; password: string; initialPassword?: boolean }
 interface UpdateBody extends UserBody { id: number; version: number }
+
+/** 用户名已存在 (400 naming the field) when an account has `username`. */
+export async function refuseTakenUsername(db: Kysely<DB>, username: string): Promise<void> {
+  if (await db.selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirst()) throw badRequest('用户名已存在', { field: 'username' });
+}
 
 export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.svc;
@@ -80,8 +87,8 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       const problem = passwordSafetyProblem(b.password);
       if (problem) throw badRequest(`密码不符合要求：${problem}`, { field: 'password' });
     }
-    const exists = await db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst();
-    if (exists) throw badRequest('用户名已存在', { field: 'username' });
+    const usernameFree = () => refuseTakenUsername(db, b.username);
+    await usernameFree();
     await assertIdsExist(db, 'sysOrg', b.orgIds ?? [], '公司', 'orgIds');
     await assertIdsExist(db, 'sysRole', b.roleIds ?? [], '角色', 'roleIds');
     const auth = caller(request);
@@ -90,7 +97,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     await assertMayGrantRoles(db, auth, added([], b.roleIds ?? []));
     const firstOrg = b.orgIds?.[0] ?? null;
     const group = firstOrg ? await db.selectFrom('sysOrg').select('groupId').where('id', '=', firstOrg).executeTakeFirst() : undefined;
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await writeUnlessTaken(db, usernameFree, async (trx) => {
       const user = await trx.insertInto('sysUser').values({
         username: b.username, realName: b.realName.trim(), passwordHash: await hashPassword(b.password), passwordSafe: !b.initialPassword,
         mobile: b.mobile || null, email: b.email || null, admin: b.admin ?? false, currentOrgId: firstOrg, groupId: group?.groupId ?? null,
