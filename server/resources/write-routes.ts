@@ -22,6 +22,8 @@ import { refuseSettledWeigh, settleTransition } from '../settlement/weigh-settle
 import { refreshNoticesOfWeighs, registryNotices } from '../notice/notice-done';
 import { assayTransition } from '../quality/assay';
 import { prepareDocument, withHeaderFromLines } from './prepare-document';
+import { assertUnique, claimUnique } from './unique';
+import { writeUnlessTaken } from '../http/taken-key';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
 type AnyDb = Kysely<any>;
@@ -44,21 +46,6 @@ async function loadRows(app: FastifyInstance, request: FastifyRequest, def: Reso
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`${def.tableExplain}不存在：${missing.join(', ')}`);
   return rows;
-}
-
-async function assertUnique(db: AnyDb, def: ResourceDefinition, orgId: number, values: Record<string, unknown>, exceptId?: number): Promise<void> {
-  // unique within the organisation, or within the group for group-wide tables
-  const groupId = def.scope === 'GROUP'
-    ? ((await db.selectFrom('sys_org').select('group_id').where('id', '=', orgId).executeTakeFirstOrThrow()) as unknown as { groupId: number }).groupId
-    : null;
-  for (const c of def.columns.filter((x) => x.unique)) {
-    const v = values[c.fieldDbName];
-    if (v === undefined || v === null) continue;
-    let q = db.selectFrom(def.tableName).select('id').where(c.fieldDbName, '=', v).where('deleted', '=', false);
-    q = groupId === null ? q.where('org_id', '=', orgId) : q.where('group_id', '=', groupId);
-    if (exceptId) q = q.where('id', '<>', exceptId);
-    if (await q.executeTakeFirst()) throw badRequest(`${c.fieldExplain} ${String(v)} 已存在`, { field: c.fieldName });
-  }
 }
 
 /**
@@ -127,6 +114,8 @@ export interface PlannedCreate {
   values: Record<string, unknown>;
   lines: CheckedLines;
   stamp: Record<string, unknown>;
+  /** The unique values the row claims (a numbered document's number aside: its rule's, taken in the saving transaction). */
+  keys: Record<string, unknown>;
   /** Takes the document's number from its rule (编码规则) in the saving transaction, for a numbered document. */
   assignNumber?: (trx: AnyDb) => Promise<{ column: string; value: unknown }>;
 }
@@ -145,7 +134,8 @@ export async function planCreate(app: FastifyInstance, request: FastifyRequest, 
   const { main, children } = splitChildren(body);
   withHeaderFromLines(def.tableName, main, children, true);
   const values = await rowValues(app.svc.db, def, main, 'create');
-  await assertUnique(app.svc.db as AnyDb, def, orgId, numbered ? { ...values, [numbered.fieldDbName]: undefined } : values);
+  const keys = numbered ? { ...values, [numbered.fieldDbName]: undefined } : values;
+  await assertUnique(app.svc.db as AnyDb, def, orgId, keys);
   const lines = await checkedChildren(app, def, children);
   await refuseForeignReferences(app, request, savedRows(def, values, lines));
   const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
@@ -153,11 +143,12 @@ export async function planCreate(app: FastifyInstance, request: FastifyRequest, 
   const assignNumber = numbered
     ? async (trx: AnyDb) => ({ column: numbered.fieldDbName, value: await freeNumber(trx, def, orgId, numbered.fieldDbName, app.svc.clock(), app.svc.config.timezone) })
     : undefined;
-  return { body, values, lines, stamp, assignNumber };
+  return { body, values, lines, stamp, keys, assignNumber };
 }
 
-/** Inserts a planned create and its lines in `trx`. */
-export async function insertPlanned(trx: AnyDb, def: ResourceDefinition, { values, lines, stamp, assignNumber }: PlannedCreate): Promise<{ id: number; version: number }> {
+/** Inserts a planned create and its lines in `trx` (its unique values claimed first: checked again under their locks). */
+export async function insertPlanned(trx: AnyDb, def: ResourceDefinition, { values, lines, stamp, keys, assignNumber }: PlannedCreate): Promise<{ id: number; version: number }> {
+  await claimUnique(trx, def, stamp.org_id as number, keys);
   const row = { ...values };
   if (assignNumber) {
     const { column, value } = await assignNumber(trx);
@@ -233,8 +224,9 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     await requireAction(request, def, 'add');
     const form = await publishedForm(app.svc.db, def.tableName);
     const planned = await planCreate(app, request, def, form, request.body);
-    // the document and its lines are saved together or not at all (and its number with them)
-    const row = await db.transaction().execute((trx) => insertPlanned(trx, def, planned));
+    // the document and its lines are saved together or not at all (and its number with them); a unique value
+    // stored meanwhile by another request is refused as planCreate's check refuses it (claimUnique, or its index)
+    const row = await writeUnlessTaken(db, () => assertUnique(db, def, currentOrg(request), planned.keys), (trx) => insertPlanned(trx, def, planned));
     return ok(row, '新增成功');
   });
 
@@ -355,7 +347,8 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const now = app.svc.clock();
     const orgId = currentOrg(request);
     const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
-    const updated = await db.transaction().execute(async (trx) => {
+    const updated = await writeUnlessTaken(db, () => assertUnique(db, def, orgId, values, row.id), async (trx) => {
+      await claimUnique(trx, def, orgId, values, row.id);
       await serverValues(trx, def, orgId, values, row);
       const done = await trx.updateTable(def.tableName)
         .set({ ...values, updated_by: auth.userId, updated_at: now, version: sql`version + 1` })

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, resourceTestApp } from './support/test-app';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
@@ -25,10 +25,31 @@ describe.each(DATABASES)('a unique key stored by two requests at once on %s', (k
     for (const [column, value] of Object.entries(where)) q = q.where(column, '=', value);
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
+  const live = (table: string, column: string, value: string) => () => rows(table, { [column]: value, deleted: false });
+  const uniqueIndexes = async (table: string) =>
+    (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table} and indexdef like 'CREATE UNIQUE%' and indexname <> ${`${table}_pkey`}`.execute(db())).rows.map((r) => r.name);
   const refused = (res: Answer, msg: string, field: string) => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ success: false, code: '400', msg, data: { field } });
   };
+
+  /**
+   * `first` sent and held just before it commits (its operation-log entry waits for this lock on
+   * sys_log: its row is stored, not committed), then `second` sent while it is held; both answered
+   * once the first has committed.
+   */
+  const heldFirst = async (first: () => Promise<Answer>, second: () => Promise<Answer>, stored: () => Promise<number>) =>
+    db().transaction().execute(async (trx) => {
+      await sql`lock table sys_log in exclusive mode`.execute(trx);
+      const a = Promise.resolve(first());
+      // precondition: the first waits before its commit, its row stored and not seen by others
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      expect(await stored()).toBe(0);
+      const b = Promise.resolve(second());
+      // the second waits too: for the first's key (before the change: for the table's write generation, its own row stored)
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(2);
+      return { a, b };
+    }).then(async ({ a, b }) => [await a, await b] as const);
 
   /**
    * `request` sent while a transaction of the test's own holds `insert` (the key stored, not committed):
@@ -43,6 +64,74 @@ describe.each(DATABASES)('a unique key stored by two requests at once on %s', (k
       await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
       return { answer };
     }).then(({ answer }) => answer);
+
+  describe('a resource on a built-in table (the rule is the metadata\'s: no unique index)', () => {
+    const warehouse = (code: string) => ({ warehouseCode: code, warehouseName: '竞态仓库' });
+
+    it.runIf(kind === 'postgres')('create: the second waits for the first, then 400 naming the field; one row', async () => {
+      expect(await uniqueIndexes('as_warehouse')).toEqual([]);
+      const create = () => call('POST', '/material/as-warehouse/create', warehouse('CK-RACE'));
+      const [first, second] = await heldFirst(create, create, live('as_warehouse', 'warehouse_code', 'CK-RACE'));
+      expect(first.json(), first.body).toMatchObject({ success: true });
+      refused(second, '仓库编码 CK-RACE 已存在', 'warehouseCode');
+      expect(await live('as_warehouse', 'warehouse_code', 'CK-RACE')()).toBe(1);
+    });
+
+    it.runIf(kind === 'postgres')('update giving a row the key another request is creating: the same', async () => {
+      const other = await call('POST', '/material/as-warehouse/create', warehouse('CK-OTHER'));
+      expect(other.json(), other.body).toMatchObject({ success: true });
+      const { id } = other.json().data as { id: number };
+      const [first, second] = await heldFirst(
+        () => call('POST', '/material/as-warehouse/create', warehouse('CK-RACE-U')),
+        () => call('PUT', '/material/as-warehouse/update', { id, version: 1, warehouseCode: 'CK-RACE-U' }),
+        live('as_warehouse', 'warehouse_code', 'CK-RACE-U'),
+      );
+      expect(first.json(), first.body).toMatchObject({ success: true });
+      refused(second, '仓库编码 CK-RACE-U 已存在', 'warehouseCode');
+      expect(await live('as_warehouse', 'warehouse_code', 'CK-RACE-U')()).toBe(1);
+      expect(await live('as_warehouse', 'warehouse_code', 'CK-OTHER')()).toBe(1);
+    });
+  });
+
+  describe('a resource on a table synced from metadata (a partial unique index over the organisation\'s live rows)', () => {
+    const stored = live('tr_dock', 'dock_code', 'YT-RACE');
+    // another process's row, in the administrator's organisation, where the requests store theirs
+    const otherProcess = (code: string) => (trx: AnyDb) =>
+      sql`insert into tr_dock (org_id, group_id, dock_code, dock_name) select o.id, o.group_id, ${code}, '别的进程' from sys_user u join sys_org o on o.id = u.current_org_id where u.username = 'admin'`.execute(trx);
+
+    beforeAll(async () => {
+      if (kind !== 'postgres') return;
+      const made = await call('POST', '/optimus_prime/cg-custom-table/create', {
+        tableName: 'tr_dock', tableExplain: '月台', module: 'transport', kind: 'MASTER', scope: 'ORG',
+        tableSubList: [
+          { fieldDbName: 'dock_code', fieldType: 'CHAR', length: 32, fieldExplain: '月台编码', required: true, unique: true },
+          { fieldDbName: 'dock_name', fieldType: 'CHAR', length: 50, fieldExplain: '月台名称' },
+        ],
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      const id = made.json().data.id as number;
+      const { hash } = (await call('POST', `/optimus_prime/cg-custom-table/plan/${id}`)).json().data as { hash: string };
+      expect((await call('POST', `/optimus_prime/cg-custom-table/sync/${id}`, { hash })).statusCode).toBe(200);
+      expect(await uniqueIndexes('tr_dock')).toEqual(['tr_dock_dock_code_uniq_idx']);
+    });
+
+    it.runIf(kind === 'postgres')('create: waits for the transaction holding the key, then 400 naming the field; one row', async () => {
+      const answer = await whileInserted(otherProcess('YT-RACE'), () => call('POST', '/transport/tr-dock/create', { dockCode: 'YT-RACE', dockName: '竞态月台' }), stored);
+      refused(answer, '月台编码 YT-RACE 已存在', 'dockCode');
+      expect(await stored()).toBe(1);
+    });
+
+    it.runIf(kind === 'postgres')('update to a key being stored: the same', async () => {
+      const made = await call('POST', '/transport/tr-dock/create', { dockCode: 'YT-OLD', dockName: '旧月台' });
+      expect(made.json(), made.body).toMatchObject({ success: true });
+      const { id, version } = made.json().data as { id: number; version: number };
+      const storedU = live('tr_dock', 'dock_code', 'YT-RACE-U');
+      const answer = await whileInserted(otherProcess('YT-RACE-U'), () => call('PUT', '/transport/tr-dock/update', { id, version, dockCode: 'YT-RACE-U' }), storedU);
+      refused(answer, '月台编码 YT-RACE-U 已存在', 'dockCode');
+      expect(await storedU()).toBe(1);
+      expect(await live('tr_dock', 'dock_code', 'YT-OLD')()).toBe(1);
+    });
+  });
 
   describe('a key a unique constraint holds', () => {
     const formatId = async (code: string) => Number((await db().selectFrom('cg_format').select('id').where('format_code', '=', code).executeTakeFirstOrThrow()).id);
