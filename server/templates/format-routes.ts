@@ -4,7 +4,7 @@ import { ShapeError } from '../../src/schema/shape';
 import type { Template } from '../../src/schema/template';
 import { FORMAT_TYPES } from '../../src/schema/template';
 import { migrateTemplate } from '../../src/schema/format-migrations';
-import { AppError, badRequest, notFound } from '../http/app-error';
+import { badRequest, notFound } from '../http/app-error';
 import { caller } from '../http/auth-hook';
 import { ok } from '../http/envelope';
 import { escapeLike } from '../http/list-query';
@@ -16,11 +16,11 @@ import { checkDraft } from './draft-check';
 import { declaredColumnTypes } from '../../src/schema/resource';
 import { publishParamLinks } from './param-links';
 import { sqlSourceDefinitions } from '../sql/definitions';
-import { appendHistory, checkEntries, formatRow, migrateTemplateFormat, recordReplacement, versionsOf } from './format-store';
+import { appendHistory, checkEntries, formatRow, migrateTemplateFormat, recordReplacement, staleDraft, versionsOf } from './format-store';
 import { HISTORY_BODY, NOTE, versionRoutes } from './version-routes';
 
 /** The message of a stale draft version (the request layer's 409). */
-export const STALE_DRAFT = '模板已被他人修改，请载入最新草稿后重试';
+export { STALE_DRAFT } from './format-store';
 
 const idParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 const version = { type: 'integer', minimum: 1 } as const;
@@ -120,13 +120,13 @@ export async function formatRoutes(app: FastifyInstance): Promise<void> {
     const { history } = request.body;
     // a draft saved elsewhere since this one was read is a 409 (the designer offers reload or
     // overwrite), before its history is checked against a stored draft it was not made from
-    if (current.version !== request.body.version) throw new AppError(409, STALE_DRAFT, '409');
+    if (current.version !== request.body.version) throw staleDraft();
     if (history) checkEntries(current.draft, history, draft);
     const saved = await db.updateTable('cgFormat')
       .set({ draft: JSON.stringify(draft), formatName: draft.formatName, updatedAt: app.svc.clock(), version: sql<number>`version + 1` })
       .where('id', '=', current.id).where('version', '=', request.body.version)
       .returning(['version', changedExpr.as('changed')]).executeTakeFirst();
-    if (!saved) throw new AppError(409, STALE_DRAFT, '409');
+    if (!saved) throw staleDraft();
     if (history) await appendHistory(db, current.id, saved.version, caller(request).username, history);
     else await recordReplacement(db, current.id, saved.version, caller(request).username, current.draft, draft, '属性配置', 'properties');
     return ok(saved, '保存成功');
@@ -153,7 +153,7 @@ export async function formatRoutes(app: FastifyInstance): Promise<void> {
       .set({ published: JSON.stringify(draft), draft: JSON.stringify(draft), publishedAt: now, publishedBy: auth.username, updatedAt: now, version: sql<number>`version + 1` })
       .where('id', '=', current.id).where('version', '=', request.body.version)
       .returning(['version', 'publishedAt', 'publishedBy']).executeTakeFirst();
-    if (!published) throw new AppError(409, STALE_DRAFT, '409');
+    if (!published) throw staleDraft();
     const before = await versionsOf(db, current, true);
     const versionNo = (before.at(-1)?.versionNo ?? 0) + 1;
     await db.insertInto('cgFormatVersion').values({

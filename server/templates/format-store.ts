@@ -8,11 +8,18 @@ import { migrateTemplate } from '../../src/schema/format-migrations';
 import { ShapeError } from '../../src/schema/shape';
 import type { Template } from '../../src/schema/template';
 import type { Database } from '../db/database';
-import { badRequest, notFound } from '../http/app-error';
+import { badRequest, conflict, notFound } from '../http/app-error';
 import { checkDraft } from './draft-check';
 import { sqlSourceDefinitions } from '../sql/definitions';
 
 type Db = Database['db'];
+
+/**
+ * A template's draft saved by someone else since it was read (a stale `version`): 409, nothing changed. The
+ * template routes' words for staleVersion() (app-error.ts), which say where to reload from.
+ */
+export const STALE_DRAFT = '模板已被他人修改，请载入最新草稿后重试';
+export const staleDraft = () => conflict(STALE_DRAFT);
 
 /** Done steps kept per template (over the three scopes; the designer keeps 500 per scope). */
 export const HISTORY_KEEP = 600;

@@ -7,7 +7,7 @@ import { parseTemplate } from '../../src/schema/parse-template';
 import { ShapeError } from '../../src/schema/shape';
 import type { Template } from '../../src/schema/template';
 import { diffTemplates, fieldKey } from '../../src/schema/template-diff';
-import { AppError, badRequest, notFound } from '../http/app-error';
+import { badRequest, notFound } from '../http/app-error';
 import { caller } from '../http/auth-hook';
 import { ok } from '../http/envelope';
 import { writeUnlessTaken } from '../http/taken-key';
@@ -18,9 +18,8 @@ import { insertPlanned, planCreate } from '../resources/write-routes';
 import { checkDraft } from './draft-check';
 import { publishParamLinks } from './param-links';
 import { sqlSourceDefinitions } from '../sql/definitions';
-import { checkedDraft, formatRow, migrateTemplateFormat, recordReplacement, versionsOf } from './format-store';
+import { checkedDraft, formatRow, migrateTemplateFormat, recordReplacement, staleDraft, versionsOf } from './format-store';
 
-const STALE = '模板已被他人修改，请载入最新草稿后重试';
 const idParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 const revision = { type: 'integer', minimum: 1 } as const;
 export const NOTE = { type: 'string', maxLength: 200 } as const;
@@ -135,7 +134,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
       .set({ published: content, draft: content, publishedAt: now, publishedBy: auth.username, updatedAt: now, version: sql<number>`version + 1` })
       .where('id', '=', format.id).where('version', '=', request.body.version)
       .returning(['version', 'publishedAt', 'publishedBy']).executeTakeFirst();
-    if (!saved) throw new AppError(409, STALE, '409');
+    if (!saved) throw staleDraft();
     const versions = await versionsOf(db, format, true);
     const versionNo = versions.at(-1)!.versionNo + 1;
     await db.insertInto('cgFormatVersion').values({
@@ -182,7 +181,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
       // version, the 400 above; with one, stale (the version sent cannot be that of a draft made since)
       const takenMeanwhile = async () => {
         if (await db.selectFrom('cgFormat').select('id').where('formatCode', '=', template.formatCode).executeTakeFirst()) {
-          throw request.body.version === undefined ? needsVersion() : new AppError(409, STALE, '409');
+          throw request.body.version === undefined ? needsVersion() : staleDraft();
         }
       };
       const created = await writeUnlessTaken(db, takenMeanwhile, (trx) => trx.insertInto('cgFormat').values({
@@ -196,7 +195,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
     if ((existing.customTable ?? null) !== (template.customTable ?? null)) throw badRequest('模板的数据源与已有模板不同', { field: 'template.customTable' });
     const saved = await db.updateTable('cgFormat').set({ draft: JSON.stringify(template), formatName: template.formatName, updatedAt: app.svc.clock(), version: sql<number>`version + 1` })
       .where('id', '=', existing.id).where('version', '=', request.body.version).returning(['version']).executeTakeFirst();
-    if (!saved) throw new AppError(409, STALE, '409');
+    if (!saved) throw staleDraft();
     await recordReplacement(db, existing.id, saved.version, auth.username, existing.draft, template, '导入', 'canvas');
     return ok({ id: existing.id, formatCode: template.formatCode, created: false, version: saved.version }, '导入成功');
   });
