@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import { caller } from '../http/auth-hook';
 import { ok } from '../http/envelope';
 import { escapeLike } from '../http/list-query';
+import { writeUnlessTaken } from '../http/taken-key';
 import { idParams, idsBody, page, staleVersion } from '../routes/admin/common';
 import { ensureListSupport, protectForSqlSources } from '../resources/ddl';
 import { planTable, planText, type Plan } from '../resources/ddl-plan';
@@ -246,10 +247,11 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
     const def = definitionOf(request.body);
     await checkType(request.body.customTypeId);
     await checkAgainstDatabase(db, def, null);
-    const made = await db.insertInto('cgCustomTable').values({
+    // a data source of the same table name (or path) stored meanwhile by another request: the check's 400, not the unique index's 500
+    const made = await writeUnlessTaken(db, () => checkAgainstDatabase(db, def, null), (trx) => trx.insertInto('cgCustomTable').values({
       tableName: def.tableName, tableExplain: def.tableExplain, module: def.module, resource: def.resource, definition: null, draft: JSON.stringify(def),
       customTypeId: request.body.customTypeId ?? null,
-    }).returning(['id', 'version']).executeTakeFirstOrThrow();
+    }).returning(['id', 'version']).executeTakeFirstOrThrow());
     return ok(made, '新增成功');
   });
 

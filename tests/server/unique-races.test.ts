@@ -137,6 +137,12 @@ describe.each(DATABASES)('a unique key stored by two requests at once on %s', (k
     const formatId = async (code: string) => Number((await db().selectFrom('cg_format').select('id').where('format_code', '=', code).executeTakeFirstOrThrow()).id);
     const exported = async (code: string) => JSON.parse((await call('GET', `/optimus_prime/cg-format/export/${await formatId(code)}`)).body) as Record<string, unknown>;
     const format = (code: string) => ({ format_code: code, format_name: '别的进程', format_type: 'FORM', draft: '{}' });
+    /** A data source another process is creating (a draft, never synced), and the body of one this test creates. */
+    const dataSource = (tableName: string, resource: string) => ({ table_name: tableName, table_explain: '别的进程', module: 'custom', resource, draft: '{}' });
+    const tableBody = (tableName: string, resource?: string) => ({
+      tableName, tableExplain: '竞态数据源', kind: 'MASTER', ...(resource ? { resource } : {}),
+      tableSubList: [{ fieldDbName: 'race_code', fieldType: 'CHAR', length: 20, fieldExplain: '编码' }],
+    });
     /**
      * Each place: the row another request stores, the request (made ready before the key is held: the row
      * it updates, the template it copies) and its refusal.
@@ -182,6 +188,16 @@ describe.each(DATABASES)('a unique key stored by two requests at once on %s', (k
           return () => call('PUT', '/optimus_prime/cg-sql-source/update', { id, version: 1, code: 'race_src_u', name: '竞态', sqlText: 'select 1 as a' });
         },
         msg: '编码已存在', field: 'code',
+      },
+      {
+        name: '新增数据源', table: 'cg_custom_table', row: dataSource('race_tbl', 'race-tbl-other'), key: 'table_name',
+        ready: async () => () => call('POST', '/optimus_prime/cg-custom-table/create', tableBody('race_tbl')),
+        msg: '表名 race_tbl 已被其他数据源使用', field: 'tableName',
+      },
+      {
+        name: '新增数据源（接口路径）', table: 'cg_custom_table', row: dataSource('race_tbl_o', 'race-path'), key: 'resource',
+        ready: async () => () => call('POST', '/optimus_prime/cg-custom-table/create', tableBody('race_tbl_p', 'race-path')),
+        msg: '接口路径 /custom/race-path 已被数据源 race_tbl_o 使用', field: 'resource',
       },
       {
         name: '复制模板', table: 'cg_format', row: format('race_copy'), key: 'format_code',
