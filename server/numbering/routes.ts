@@ -5,6 +5,7 @@ import { caller } from '../http/auth-hook';
 import { badRequest } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { currentOrg, requireAction } from '../resources/scope';
+import { lockUniqueValues } from '../resources/unique';
 import { previewNumber } from './number-rule';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as_number_rule is a resource table (metadata-described)
@@ -28,15 +29,21 @@ export async function numberingRoutes(app: FastifyInstance): Promise<void> {
     const auth = caller(request);
     const db = app.svc.db as AnyDb;
     const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
-    const have = new Set((await db.selectFrom('as_number_rule').select('bill_type as billType').where('org_id', '=', orgId).where('deleted', '=', false).execute()).map((r) => r.billType as string));
-    const missing = Object.keys(NUMBERED_DOCUMENTS).filter((t) => !have.has(t));
-    for (const billType of missing) {
-      const r = defaultRule(billType)!;
-      await db.insertInto('as_number_rule').values({
-        bill_type: billType, prefix: r.prefix, date_format: r.dateFormat, separator: r.separator, serial_length: r.serialLength, reset_period: r.resetPeriod,
-        org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId,
-      }).execute();
-    }
+    const missing = await db.transaction().execute(async (trx) => {
+      // each 单据类型 locked as a create of a rule locks it (claimUnique): another auto, or a create of one of them, that
+      // has not committed is waited for, and the rules it stored are seen below and skipped, as they are when it came first
+      await lockUniqueValues(trx, def, orgId, 'billType', Object.keys(NUMBERED_DOCUMENTS));
+      const have = new Set((await trx.selectFrom('as_number_rule').select('bill_type as billType').where('org_id', '=', orgId).where('deleted', '=', false).execute()).map((r) => r.billType as string));
+      const types = Object.keys(NUMBERED_DOCUMENTS).filter((t) => !have.has(t));
+      for (const billType of types) {
+        const r = defaultRule(billType)!;
+        await trx.insertInto('as_number_rule').values({
+          bill_type: billType, prefix: r.prefix, date_format: r.dateFormat, separator: r.separator, serial_length: r.serialLength, reset_period: r.resetPeriod,
+          org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId,
+        }).execute();
+      }
+      return types;
+    });
     return ok({ created: missing.length }, missing.length ? `已生成 ${missing.length} 条默认编码规则` : '每种单据都已有编码规则');
   });
 

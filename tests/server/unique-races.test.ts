@@ -93,6 +93,49 @@ describe.each(DATABASES)('a unique key stored by two requests at once on %s', (k
     });
   });
 
+  describe('编码规则: 生成默认规则 (auto) beside another auto or a create of a rule (单据类型 is unique; no index)', () => {
+    const rules = live('as_number_rule', 'bill_type', 'pu_notice');
+    /** The bill types with more than one live rule in any organisation (none, when each is stored once). */
+    const twice = async () => (await sql<{ billType: string }>`select bill_type as "billType" from as_number_rule where not deleted group by org_id, bill_type having count(*) > 1`.execute(db())).rows;
+    const auto = () => call('POST', '/material/as-number-prefix/auto', {});
+    const rule = (billType: string) => () => call('POST', '/material/as-number-prefix/create', { billType, prefix: 'RACE', dateFormat: 'YYYYMMDD', separator: '-', serialLength: 4, resetPeriod: 'DAY' });
+    /** Deletes the live rule of `billType` (the precondition of a test: auto would create it). */
+    const without = async (billType: string) => {
+      const { list } = (await call('POST', '/material/as-number-prefix/list', { limit: { pn: 1, ps: 50 } })).json().data as { list: { id: number; billType: string }[] };
+      const ids = list.filter((r) => r.billType === billType).map((r) => r.id);
+      expect((await call('DELETE', '/material/as-number-prefix/deletes', { ids })).json()).toMatchObject({ success: true });
+      expect(await live('as_number_rule', 'bill_type', billType)()).toBe(0);
+    };
+
+    it.runIf(kind === 'postgres')('two at once: the second waits for the first, then creates none (as when sent after it); each rule once', async () => {
+      expect(await uniqueIndexes('as_number_rule')).toEqual([]);
+      const [first, second] = await heldFirst(auto, auto, rules);
+      expect(first.json(), first.body).toMatchObject({ success: true, data: { created: 8 } });
+      expect(second.json(), second.body).toMatchObject({ success: true, data: { created: 0 }, msg: '每种单据都已有编码规则' });
+      expect(await twice()).toEqual([]);
+      expect(await rules()).toBe(1);
+    });
+
+    it.runIf(kind === 'postgres')('while a create of one rule is being stored: auto waits for it and leaves that 单据类型 alone', async () => {
+      await without('pu_notice');
+      const [created, generated] = await heldFirst(rule('pu_notice'), auto, rules);
+      expect(created.json(), created.body).toMatchObject({ success: true });
+      expect(generated.json(), generated.body).toMatchObject({ success: true, data: { created: 0 } });
+      expect(await twice()).toEqual([]);
+      expect(await db().selectFrom('as_number_rule').select('prefix').where('bill_type', '=', 'pu_notice').where('deleted', '=', false).execute()).toEqual([{ prefix: 'RACE' }]);
+    });
+
+    it.runIf(kind === 'postgres')('a create of a rule while auto is storing it: 400 naming the field, as after it; one rule', async () => {
+      await without('sa_notice');
+      const stored = live('as_number_rule', 'bill_type', 'sa_notice');
+      const [generated, created] = await heldFirst(auto, rule('sa_notice'), stored);
+      expect(generated.json(), generated.body).toMatchObject({ success: true, data: { created: 1 } });
+      refused(created, '单据类型 sa_notice 已存在', 'billType');
+      expect(await twice()).toEqual([]);
+      expect(await stored()).toBe(1);
+    });
+  });
+
   describe('a resource on a table synced from metadata (a partial unique index over the organisation\'s live rows)', () => {
     const stored = live('tr_dock', 'dock_code', 'YT-RACE');
     // another process's row, in the administrator's organisation, where the requests store theirs
