@@ -4,7 +4,7 @@ import type { ResourceDefinition } from '../../src/schema/resource';
 import type { Template } from '../../src/schema/template';
 import { STATUS_LABELS, editRefusal } from '../../src/schema/document-status';
 import { caller } from '../http/auth-hook';
-import { AppError, badRequest, notFound, staleVersion } from '../http/app-error';
+import { badRequest, notFound, staleVersion } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { parentColumn, routeParams, resolveResource, scopedRows, type RouteParams } from './list-route';
 import { currentOrg, requireAction, type ResourceAction } from './scope';
@@ -27,7 +27,7 @@ import { writeUnlessTaken } from '../http/taken-key';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
 type AnyDb = Kysely<any>;
-type Row = Record<string, unknown> & { id: number; status: string; version: number };
+export type Row = Record<string, unknown> & { id: number; status: string; version: number };
 
 const idParams = { ...routeParams, required: ['module', 'resource', 'id'], properties: { ...routeParams.properties, id: { type: 'integer', minimum: 1 } } } as const;
 const idsBody = { type: 'object', additionalProperties: false, required: ['ids'], properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1 } } } } as const;
@@ -35,7 +35,7 @@ const anyBody = { type: 'object', additionalProperties: true } as const;
 
 
 /** How a row is named in a message: its first unique column (磅单号 DFNY…), else its id. */
-function rowName(def: ResourceDefinition, row: Row): string {
+export function rowName(def: ResourceDefinition, row: Row): string {
   const key = def.columns.find((c) => c.unique);
   return key && row[key.fieldName] ? `${key.fieldExplain} ${String(row[key.fieldName])}` : `编号 ${row.id}`;
 }
@@ -53,7 +53,7 @@ async function loadRows(app: FastifyInstance, request: FastifyRequest, def: Reso
  * update, where the document's scope, state and single-child rules apply): its own routes read it
  * but never write it.
  */
-async function refuseLineWrite(app: FastifyInstance, def: ResourceDefinition, what: string): Promise<void> {
+export async function refuseLineWrite(app: FastifyInstance, def: ResourceDefinition, what: string): Promise<void> {
   if (def.kind !== 'LINE') return;
   const parent = def.parentTable ? await app.svc.resources.byTable(def.parentTable) : undefined;
   throw badRequest(`${def.tableExplain}随其单据保存，不能单独${what}，请保存${parent?.tableExplain ?? '单据'}`);
@@ -80,22 +80,12 @@ async function freeNumber(trx: AnyDb, def: ResourceDefinition, orgId: number, co
  * deleted): all of them or none. A row changed meanwhile — a concurrent audit, delete, save — makes
  * it a 409; run inside a transaction, so the rows already changed are rolled back with it.
  */
-async function changeChecked(trx: AnyDb, def: ResourceDefinition, rows: Row[], set: Record<string, unknown>): Promise<void> {
+export async function changeChecked(trx: AnyDb, def: ResourceDefinition, rows: Row[], set: Record<string, unknown>): Promise<void> {
   const changed = await trx.updateTable(def.tableName).set({ ...set, version: sql`version + 1` })
     .where('deleted', '=', false)
     .where((eb) => eb(eb.refTuple('id', 'version'), 'in', rows.map((r) => eb.tuple(r.id, r.version))))
     .returning('id').execute();
   if (changed.length !== rows.length) throw staleVersion();
-}
-
-/**
- * A datax row's refusal: its message after the row's number (第 2 行：…) and its field as the row's
- * (`rows[1].mobile`), as the key and reference checks name theirs.
- */
-function rowError(error: AppError, index: number): AppError {
-  const data = error.data && typeof error.data === 'object' ? error.data as Record<string, unknown> : null;
-  const field = typeof data?.field === 'string' ? { field: `rows[${index}].${data.field}` } : {};
-  return new AppError(error.statusCode, `第 ${index + 1} 行：${error.message}`, error.code, data ? { ...data, ...field } : error.data);
 }
 
 /** Lifecycle rules: which status each action needs and what it leaves. */
@@ -107,7 +97,7 @@ const TRANSITIONS: Record<string, { from: string[]; to: string; refuse: (status:
   recover: { from: ['OBSOLETE'], to: 'FREE', refuse: () => '只有已作废的单据可以恢复' },
 };
 
-/** create, detail/{id}, update, deletes, enable, disable, audit, mulAudit, mulInit, obsolete, recover, copy/{id}. */
+/** create, detail/{id}, update, deletes, enable, disable, audit, mulAudit, mulInit, obsolete, recover, copy/{id} (datax: datax-route.ts). */
 /** A create checked with a form's rules (the published one, or a draft's in a dry run): the row, its lines and the stamps. */
 export interface PlannedCreate {
   body: Record<string, unknown>;
@@ -228,80 +218,6 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     // stored meanwhile by another request is refused as planCreate's check refuses it (claimUnique, or its index)
     const row = await writeUnlessTaken(db, () => assertUnique(db, def, currentOrg(request), planned.keys), (trx) => insertPlanned(trx, def, planned));
     return ok(row, '新增成功');
-  });
-
-  app.post<{ Params: RouteParams; Body: { rows: Record<string, unknown>[] } }>('/:module/:resource/datax', {
-    config: { title: '数据同步' },
-    schema: {
-      tags: ['resource'], params: routeParams,
-      summary: '数据同步（datax）：按唯一键新增或修改多行（最多 1000 行），逐行按表单规则校验，全部成功或全部不变',
-      body: { type: 'object', additionalProperties: false, required: ['rows'], properties: { rows: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'object' } } } },
-    },
-  }, async (request) => {
-    const def = await resolveResource(app, request);
-    await refuseLineWrite(app, def, '同步');
-    await requireAction(request, def, 'add');
-    await requireAction(request, def, 'edit');
-    const key = def.columns.find((c) => c.unique);
-    if (!key) throw badRequest(`${def.tableExplain}没有唯一键，不能同步`);
-    const auth = caller(request);
-    const orgId = currentOrg(request);
-    const keys = request.body.rows.map((r, index) => {
-      const v = r[key.fieldName];
-      if (v === undefined || v === null || String(v).trim() === '') throw badRequest(`第 ${index + 1} 行：${key.fieldExplain}不能为空`, { field: `rows[${index}].${key.fieldName}` });
-      return String(v).trim();
-    });
-    const seen = new Map<string, number>();
-    keys.forEach((k, index) => {
-      if (seen.has(k)) throw badRequest(`第 ${index + 1} 行：${key.fieldExplain} ${k} 与第 ${seen.get(k)! + 1} 行重复`, { field: `rows[${index}].${key.fieldName}` });
-      seen.set(k, index);
-    });
-    // the rows already there (in the caller's organisation, or group for group-wide tables), by key
-    const existing = new Map<string, Row>();
-    for (let i = 0; i < keys.length; i += 500) {
-      const found = (await (await scopedRows(app, request, def)).select(rowColumns(def)).where(`t.${key.fieldDbName}`, 'in', keys.slice(i, i + 500)).execute()) as Row[];
-      for (const r of found) existing.set(String(r[key.fieldName]), r);
-    }
-    const form = await publishedForm(app.svc.db, def.tableName);
-    const planned: { current?: Row; values: Record<string, unknown> }[] = [];
-    for (const [index, raw] of request.body.rows.entries()) {
-      const { id: _id, version: _version, children: _children, ...fields } = raw;
-      const current = existing.get(keys[index]);
-      try {
-        const refusal = current && def.kind === 'DOCUMENT' ? editRefusal(current.status) : null;
-        // the row as a whole is refused: named by its key, which found the stored row
-        if (current && refusal) throw badRequest(`${rowName(def, current)}：${refusal}`, { field: key.fieldName });
-        const body = withCalculations(form, def.tableName, fields, current);
-        checkFormRules(form?.formSubList, body, current ? 'update' : 'create', current);
-        checkTableRules(def, body, current, form?.formSubList, app.svc.config.timezone);
-        // lines are not synced: a document that must have one cannot be added here
-        checkLineCount(form, body, current ? 'update' : 'create');
-        planned.push({ current, values: await rowValues(app.svc.db, def, body, current ? 'update' : 'create') });
-      } catch (error) {
-        if (error instanceof AppError) throw rowError(error, index);
-        throw error;
-      }
-    }
-    await refuseForeignReferences(app, request, planned.map((p, index) => ({ def, values: p.values, where: `第 ${index + 1} 行：`, path: `rows[${index}].` })));
-    const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
-    const now = app.svc.clock();
-    let inserted = 0;
-    let updated = 0;
-    await db.transaction().execute(async (trx) => {
-      for (const p of planned) {
-        await serverValues(trx, def, orgId, p.values, p.current);
-        if (p.current) {
-          await changeChecked(trx, def, [p.current], { ...p.values, updated_by: auth.userId, updated_at: now });
-          updated += 1;
-        } else {
-          await trx.insertInto(def.tableName).values({
-            ...p.values, org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId,
-          }).execute();
-          inserted += 1;
-        }
-      }
-    });
-    return ok({ inserted, updated, total: planned.length }, `同步成功：新增 ${inserted} 条，修改 ${updated} 条`);
   });
 
   app.put<{ Params: RouteParams; Body: Record<string, unknown> & { id: number; version: number } }>('/:module/:resource/update', {

@@ -5,6 +5,7 @@ import { listRoutes } from '../resources/list-route';
 import { plateRoutes } from '../resources/plate-route';
 import { treeRoutes } from '../resources/tree-route';
 import { writeRoutes } from '../resources/write-routes';
+import { dataxRoutes } from '../resources/datax-route';
 import { formatRoutes } from '../templates/format-routes';
 import { previewRoutes } from '../templates/preview-token';
 import { templateRoutes } from '../templates/routes';
@@ -57,6 +58,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(listRoutes);
   await app.register(exportRoutes);
   await app.register(writeRoutes);
+  await app.register(dataxRoutes);
   await app.register(numberingRoutes);
   await app.register(settlementRoutes);
   await app.register(assayGroupRoutes);

@@ -71,4 +71,31 @@ describe.each(DATABASES)('datax (sync by unique key) on %s', (kind) => {
     // nothing of the refused batches was written
     expect((await call('POST', '/material/as-vehicle/list', { search: [{ key: 'plateNumber', op: 'eq', val: '蒙S00001' }] })).json().data.list).toEqual([]);
   });
+
+  it('refuses a value of a second unique column that another row holds, naming the row and the field (it was not checked)', async () => {
+    // a data source keyed by 泊位编码 with a second unique column, 泊位名称
+    const made = await call('POST', '/optimus_prime/cg-custom-table/create', {
+      tableName: 'dx_berth', tableExplain: '泊位', module: 'transport', kind: 'MASTER', scope: 'ORG',
+      tableSubList: [
+        { fieldDbName: 'berth_code', fieldType: 'CHAR', length: 32, fieldExplain: '泊位编码', required: true, unique: true },
+        { fieldDbName: 'berth_name', fieldType: 'CHAR', length: 50, fieldExplain: '泊位名称', unique: true },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.id as number;
+    const { hash } = (await call('POST', `/optimus_prime/cg-custom-table/plan/${id}`)).json().data as { hash: string };
+    expect((await call('POST', `/optimus_prime/cg-custom-table/sync/${id}`, { hash })).statusCode).toBe(200);
+    const first = await call('POST', '/transport/dx-berth/datax', { rows: [{ berthCode: 'B1', berthName: '一号泊位' }, { berthCode: 'B2', berthName: '二号泊位' }] });
+    expect(first.json(), first.body).toMatchObject({ success: true, data: { inserted: 2 } });
+    const stored = async () => (await call('POST', '/transport/dx-berth/list', { limit: { pn: 1, ps: 10 } })).json().data.list.map((r: Row) => [r.berthCode, r.berthName]);
+    // a new key with a taken name, and an existing key renamed to a taken name: each the row's 400, nothing written
+    const taken = await call('POST', '/transport/dx-berth/datax', { rows: [{ berthCode: 'B3', berthName: '三号泊位' }, { berthCode: 'B4', berthName: '一号泊位' }] });
+    expect(taken.statusCode, taken.body).toBe(400);
+    expect(taken.json()).toMatchObject({ msg: '第 2 行：泊位名称 一号泊位 已存在', data: { field: 'rows[1].berthName' } });
+    const renamed = await call('POST', '/transport/dx-berth/datax', { rows: [{ berthCode: 'B2', berthName: '一号泊位' }] });
+    expect(renamed.json()).toMatchObject({ msg: '第 1 行：泊位名称 一号泊位 已存在', data: { field: 'rows[0].berthName' } });
+    expect((await stored()).sort()).toEqual([['B1', '一号泊位'], ['B2', '二号泊位']]);
+    // keeping its own name is no conflict
+    expect((await call('POST', '/transport/dx-berth/datax', { rows: [{ berthCode: 'B2', berthName: '二号泊位' }] })).json()).toMatchObject({ success: true, data: { updated: 1 } });
+  });
 });

@@ -93,6 +93,34 @@ describe.each(DATABASES)('a unique key stored by two requests at once on %s', (k
     });
   });
 
+  describe('datax (sync by key) beside a create or another sync of the same new key, on a built-in table', () => {
+    const sync = (code: string, name: string) => () => call('POST', '/material/as-warehouse/datax', { rows: [{ warehouseCode: code, warehouseName: name }] });
+    const create = (code: string) => () => call('POST', '/material/as-warehouse/create', { warehouseCode: code, warehouseName: '新增的仓库' });
+    const names = async (code: string) => (await db().selectFrom('as_warehouse').select('warehouse_name as name').where('warehouse_code', '=', code).where('deleted', '=', false).execute()).map((r) => r.name as string);
+    const updatedOne = { success: true, data: { inserted: 0, updated: 1, total: 1 }, msg: '同步成功：新增 0 条，修改 1 条' };
+
+    it.runIf(kind === 'postgres')('a sync of a key a create is storing waits for it, then updates that row (as when sent after it); one row', async () => {
+      const [created, synced] = await heldFirst(create('CK-DX-1'), sync('CK-DX-1', '同步的仓库'), live('as_warehouse', 'warehouse_code', 'CK-DX-1'));
+      expect(created.json(), created.body).toMatchObject({ success: true });
+      expect(synced.json(), synced.body).toMatchObject(updatedOne);
+      expect(await names('CK-DX-1')).toEqual(['同步的仓库']);
+    });
+
+    it.runIf(kind === 'postgres')('two syncs of one new key: the second updates what the first inserted; one row', async () => {
+      const [first, second] = await heldFirst(sync('CK-DX-2', '第一次同步'), sync('CK-DX-2', '第二次同步'), live('as_warehouse', 'warehouse_code', 'CK-DX-2'));
+      expect(first.json(), first.body).toMatchObject({ success: true, data: { inserted: 1, updated: 0 } });
+      expect(second.json(), second.body).toMatchObject(updatedOne);
+      expect(await names('CK-DX-2')).toEqual(['第二次同步']);
+    });
+
+    it.runIf(kind === 'postgres')('a create of a key a sync is storing: 400 naming the field; one row', async () => {
+      const [synced, created] = await heldFirst(sync('CK-DX-3', '同步的仓库'), create('CK-DX-3'), live('as_warehouse', 'warehouse_code', 'CK-DX-3'));
+      expect(synced.json(), synced.body).toMatchObject({ success: true, data: { inserted: 1 } });
+      refused(created, '仓库编码 CK-DX-3 已存在', 'warehouseCode');
+      expect(await names('CK-DX-3')).toEqual(['同步的仓库']);
+    });
+  });
+
   describe('编码规则: 生成默认规则 (auto) beside another auto or a create of a rule (单据类型 is unique; no index)', () => {
     const rules = live('as_number_rule', 'bill_type', 'pu_notice');
     /** The bill types with more than one live rule in any organisation (none, when each is stored once). */
