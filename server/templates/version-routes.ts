@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { SCOPES, type HistoryEntry } from '../../src/schema/design-history';
 import { canonicalJson, contentHash } from '../../src/schema/canonical';
 import type { FieldDefinition } from '../../src/schema/field-definition';
@@ -13,7 +13,8 @@ import { ok } from '../http/envelope';
 import { writeUnlessTaken } from '../http/taken-key';
 import { listCachesOf } from '../resources/list-cache';
 import { parentColumn as parentColumnOf } from '../resources/list-route';
-import { requireAction } from '../resources/scope';
+import { currentOrg, requireAction } from '../resources/scope';
+import { assertUnique } from '../resources/unique';
 import { insertPlanned, planCreate } from '../resources/write-routes';
 import { checkDraft } from './draft-check';
 import { publishParamLinks } from './param-links';
@@ -240,9 +241,11 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
     if (def.kind === 'LINE') throw badRequest('明细表随单据一起提交，请在单据的表单中试提交', { field: 'id' });
     await requireAction(request, def, 'add');
     const planned = await planCreate(app, request, def, draft, request.body.values);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
+    const anyDb = db as Kysely<any>;
     try {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
-      await (db as any).transaction().execute(async (trx: any) => {
+      // a unique value stored meanwhile by another request is refused as the real save refuses it (the check's 400)
+      await writeUnlessTaken(anyDb, () => assertUnique(anyDb, def, currentOrg(request), planned.keys), async (trx) => {
         const made = await insertPlanned(trx, def, planned);
         const saved = await trx.selectFrom(def.tableName).selectAll().where('id', '=', made.id).executeTakeFirst();
         const lines = [];

@@ -166,6 +166,7 @@ describe.each(DATABASES)('a unique key stored by two requests at once on %s', (k
 
   describe('a resource on a table synced from metadata (a partial unique index over the organisation\'s live rows)', () => {
     const stored = live('tr_dock', 'dock_code', 'YT-RACE');
+    let tableId = 0;
     // another process's row, in the administrator's organisation, where the requests store theirs
     const otherProcess = (code: string) => (trx: AnyDb) =>
       sql`insert into tr_dock (org_id, group_id, dock_code, dock_name) select o.id, o.group_id, ${code}, '别的进程' from sys_user u join sys_org o on o.id = u.current_org_id where u.username = 'admin'`.execute(trx);
@@ -181,6 +182,7 @@ describe.each(DATABASES)('a unique key stored by two requests at once on %s', (k
       });
       expect(made.statusCode, made.body).toBe(200);
       const id = made.json().data.id as number;
+      tableId = id;
       const { hash } = (await call('POST', `/optimus_prime/cg-custom-table/plan/${id}`)).json().data as { hash: string };
       expect((await call('POST', `/optimus_prime/cg-custom-table/sync/${id}`, { hash })).statusCode).toBe(200);
       expect(await uniqueIndexes('tr_dock')).toEqual(['tr_dock_dock_code_uniq_idx']);
@@ -201,6 +203,19 @@ describe.each(DATABASES)('a unique key stored by two requests at once on %s', (k
       refused(answer, '月台编码 YT-RACE-U 已存在', 'dockCode');
       expect(await storedU()).toBe(1);
       expect(await live('tr_dock', 'dock_code', 'YT-OLD')()).toBe(1);
+    });
+
+    it.runIf(kind === 'postgres')('a dry run of the form (its write rolled back) with a key being stored: the save\'s 400, not a 500', async () => {
+      const generated = await call('POST', `/optimus_prime/cg-custom-table/generate-templates/${tableId}`);
+      expect(generated.statusCode, generated.body).toBe(200);
+      const form = (generated.json().data as { id: number; formatType: string }[]).find((f) => f.formatType === 'FORM')!;
+      const dryRun = (dockCode: string) => () => call('POST', `/optimus_prime/cg-format/dry-run/${form.id}`, { values: { dockCode, dockName: '试提交月台' } });
+      // precondition: a free key passes the dry run and is not stored
+      expect((await dryRun('YT-DRY')()).json()).toMatchObject({ success: true, data: { written: 0, saved: { dockCode: 'YT-DRY' } } });
+      const storedD = live('tr_dock', 'dock_code', 'YT-DRY');
+      expect(await storedD()).toBe(0);
+      refused(await whileInserted(otherProcess('YT-DRY'), dryRun('YT-DRY'), storedD), '月台编码 YT-DRY 已存在', 'dockCode');
+      expect(await storedD()).toBe(1);
     });
   });
 
