@@ -45,3 +45,16 @@ export const conflict = (msg: string, code = '409') => new AppError(409, msg, co
 export const STALE = '数据已被他人修改，请刷新后重试';
 /** A stale optimistic-lock version (or a row changed between its check and its write): nothing was changed. */
 export const staleVersion = () => conflict(STALE);
+
+/**
+ * PostgreSQL's SQLSTATEs for a transaction it gave up because of a concurrent one: a deadlock (40P01) and a
+ * serialisation failure (40001). The database has rolled that transaction back (and the request's scope
+ * rolls back with it), so nothing of the request was written, and sent again it may pass: answered as a
+ * stale write (409, STALE) wherever it is raised — a statement of the handler, the operation-log entry,
+ * the COMMIT. The embedded database runs one transaction at a time and never raises them.
+ */
+const LOST_TO_CONCURRENT = new Set(['40P01', '40001']);
+
+export function lostToConcurrent(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && LOST_TO_CONCURRENT.has((error as { code?: unknown }).code as string);
+}

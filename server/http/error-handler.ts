@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, MESSAGES, staleVersion } from './app-error';
+import { AppError, MESSAGES, lostToConcurrent, staleVersion } from './app-error';
 import { failure } from './envelope';
 
 interface AjvIssue {
@@ -40,14 +40,6 @@ export function describeValidation(issue: AjvIssue, context: string | undefined)
   }
 }
 
-/**
- * PostgreSQL's SQLSTATEs for a transaction it gave up because of a concurrent one: a deadlock (40P01) and a
- * serialisation failure (40001). The database has rolled that transaction back (and the request's scope
- * rolls back with it), so nothing of the request was written, and sent again it may pass. The embedded
- * database runs one transaction at a time and never answers them.
- */
-const LOST_TO_CONCURRENT = new Set(['40P01', '40001']);
-
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -72,7 +64,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         : '请求参数错误';
       return reply.status(status).send(failure(String(status), msg));
     }
-    if (LOST_TO_CONCURRENT.has((error as { code?: unknown }).code as string)) {
+    if (lostToConcurrent(error)) {
       request.log.warn({ err: error }, 'transaction given up for a concurrent one: answered 409');
       const stale = staleVersion();
       return reply.status(stale.statusCode).send(failure(stale.code, stale.message));

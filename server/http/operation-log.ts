@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { ResourceDefinition } from '../../src/schema/resource';
 import { RequestScope } from '../db/request-transaction';
-import { AppError } from './app-error';
+import { AppError, lostToConcurrent } from './app-error';
 import { KeyTakenOverError, storeAnswerInScope } from './idempotency';
 import { redact, storable } from './redact';
 
@@ -16,7 +16,8 @@ type Logged = FastifyRequest & { _operationLogged?: boolean };
  * A write and its entry are one transaction: each logged route's handler runs in a request scope
  * (server/db/request-transaction.ts) whose transaction opens at its first writing statement; the
  * entry is inserted in it and only then is it committed. If the entry cannot be written, the
- * write is rolled back and the caller gets a 500. The answer an Idempotency-Key replays is stored
+ * write is rolled back and the caller gets a 500 (a 409 when the database gave the transaction up for a
+ * concurrent one, at the entry or at COMMIT: sent again, it may pass). The answer an Idempotency-Key replays is stored
  * in the same transaction. A refused write (the handler threw: the scope
  * is rolled back) and a write route that wrote nothing get their entry on their own, in onSend.
  */
@@ -54,6 +55,9 @@ export function registerOperationLog(app: FastifyInstance): void {
       } catch (error) {
         await scope.rollback().catch(() => undefined);
         if (error instanceof KeyTakenOverError) throw error; // a retry owns the key: this write is not made
+        // the transaction given up for a concurrent one (a deadlock, a serialisation failure) at the entry or at
+        // COMMIT: nothing was written, and the error handler answers it as any such write is answered (409, retry)
+        if (lostToConcurrent(error)) throw error;
         request.log.error({ err: error }, 'operation log write failed: the write was rolled back');
         throw new AppError(500, '操作日志写入失败，本次操作未执行，请联系管理员', '500');
       }

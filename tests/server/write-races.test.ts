@@ -108,4 +108,55 @@ describe.each(DATABASES)('lifecycle actions sent together on %s', (kind) => {
     // nothing of the audit was written (a was changed by it before it waited); the other transaction's change was
     for (const id of [a, b]) expect(await stored(id)).toMatchObject({ status: 'FREE', version: 1, remark: '另一事务' });
   });
+
+  /**
+   * A save whose transaction PostgreSQL gives up after its handler is done: the test's transaction takes
+   * `hold` (what the save waits for after writing the document), the save is sent and seen waiting with the
+   * document's row locked, then this transaction waits for that row: a deadlock, and the save (waiting
+   * longer, its deadlock check comes first) is given up. `waitsIn` matches the statement the save waits in.
+   */
+  const deadlockAfterHandler = async (hold: string, id: number, remark: string, waitsIn: RegExp) => {
+    const waiting = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db)).rows[0].n;
+    const { save } = await t.database.db.transaction().execute(async (trx) => {
+      await sql.raw(hold).execute(trx);
+      const save = Promise.resolve(t.app.inject({ method: 'PUT', url: '/api/purorder/pu-notice/update', headers: bearer(admin), payload: { id, version: 1, remark } }));
+      // precondition: the save waits with the document changed (its row locked), its handler done
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      expect((await sql<{ query: string }>`select query from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db)).rows[0].query).toMatch(waitsIn);
+      expect((await sql`select id from pu_notice where id = ${id} for update skip locked`.execute(t.database.db)).rows).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sql`update pu_notice set remark = '另一事务' where id = ${id}`.execute(trx);
+      return { save };
+    });
+    return save;
+  };
+  const staleAnswer = { success: false, code: '409', msg: '数据已被他人修改，请刷新后重试', data: null };
+
+  it.runIf(kind === 'postgres')('a save given up for a deadlock while its operation-log entry is written is a 409 (not the entry\'s 500); nothing written', async () => {
+    const id = await notice('DEADLOCK-LOG');
+    // the entry's insert waits for this lock on sys_log
+    const answer = await deadlockAfterHandler('lock table sys_log in exclusive mode', id, '日志时死锁', /^insert into "sys_log"/);
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json()).toEqual(staleAnswer);
+    expect(await stored(id)).toMatchObject({ version: 1, remark: '另一事务' });
+  });
+
+  it.runIf(kind === 'postgres')('a save given up for a deadlock at its COMMIT is a 409; nothing written', async () => {
+    const id = await notice('DEADLOCK-COMMIT');
+    // a deferred check of the entry, run at COMMIT, that waits for an advisory lock this transaction holds
+    await sql`create function wait_at_commit() returns trigger language plpgsql as $$
+      begin
+        if new.params::text like '%提交时死锁%' then perform pg_advisory_xact_lock(4242); end if;
+        return null;
+      end $$`.execute(t.database.db);
+    await sql`create constraint trigger wait_at_commit after insert on sys_log deferrable initially deferred for each row execute function wait_at_commit()`.execute(t.database.db);
+    try {
+      const answer = await deadlockAfterHandler('select pg_advisory_xact_lock(4242)', id, '提交时死锁', /^commit$/);
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json()).toEqual(staleAnswer);
+      expect(await stored(id)).toMatchObject({ version: 1, remark: '另一事务' });
+    } finally {
+      await sql`drop trigger wait_at_commit on sys_log; drop function wait_at_commit()`.execute(t.database.db);
+    }
+  });
 });
