@@ -23,6 +23,17 @@ export function splitChildren(body: Record<string, unknown>): { main: Record<str
   return { main, children: children as Record<string, unknown> };
 }
 
+/**
+ * A refusal of a line as a save answers it: after the line table and the line's number (采购通知单明细第 2 行：…),
+ * its field by its path (`children.pu_notice_line[1].planQty`: a document may have a field of the same name, a
+ * notice's 计划量 is its lines' sum).
+ */
+export function lineError(line: ResourceDefinition, index: number, error: AppError): AppError {
+  const field = (error.data as { field?: unknown } | null)?.field;
+  const data = typeof field === 'string' && !field.startsWith('children.') ? { ...(error.data as object), field: `children.${line.tableName}[${index}].${field}` } : error.data;
+  return new AppError(error.statusCode, `${line.tableExplain}第 ${index + 1} 行：${error.message}`, error.code, data);
+}
+
 /** Checks every sent line like a record of its own table; the parent link is set by the server. */
 export async function checkedChildren(app: FastifyInstance, def: ResourceDefinition, children: Record<string, unknown> | undefined) {
   if (!children) return [];
@@ -45,11 +56,7 @@ export async function checkedChildren(app: FastifyInstance, def: ResourceDefinit
         const values = await rowValues(app.svc.db, line, fields, id ? 'update' : 'create');
         checked.push({ index, ...(id ? { id: id as number } : {}), values });
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        // the line's field by its path (a document may have a field of the same name: a notice's 计划量 is its lines' sum)
-        const field = (error.data as { field?: unknown } | null)?.field;
-        const data = typeof field === 'string' && !field.startsWith('children.') ? { ...(error.data as object), field: `children.${table}[${index}].${field}` } : error.data;
-        throw new AppError(error.statusCode, `${line.tableExplain}第 ${index + 1} 行：${error.message}`, error.code, data);
+        throw error instanceof AppError ? lineError(line, index, error) : error;
       }
     }
     out.push({ line, rows: checked });

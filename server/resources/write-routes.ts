@@ -22,7 +22,7 @@ import { refuseSettledWeigh, settleTransition } from '../settlement/weigh-settle
 import { refreshNoticesOfWeighs, registryNotices } from '../notice/notice-done';
 import { assayTransition } from '../quality/assay';
 import { prepareDocument, withHeaderFromLines } from './prepare-document';
-import { assertUnique, claimUnique } from './unique';
+import { assertDocumentUnique, assertLinesUnique, assertUnique, claimLinesUnique, claimUnique } from './unique';
 import { writeUnlessTaken } from '../http/taken-key';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
@@ -127,6 +127,7 @@ export async function planCreate(app: FastifyInstance, request: FastifyRequest, 
   const keys = numbered ? { ...values, [numbered.fieldDbName]: undefined } : values;
   await assertUnique(app.svc.db as AnyDb, def, orgId, keys);
   const lines = await checkedChildren(app, def, children);
+  await assertLinesUnique(app.svc.db as AnyDb, lines, orgId);
   await refuseForeignReferences(app, request, savedRows(def, values, lines));
   const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
   const stamp = { org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId };
@@ -139,6 +140,7 @@ export async function planCreate(app: FastifyInstance, request: FastifyRequest, 
 /** Inserts a planned create and its lines in `trx` (its unique values claimed first: checked again under their locks). */
 export async function insertPlanned(trx: AnyDb, def: ResourceDefinition, { values, lines, stamp, keys, assignNumber }: PlannedCreate): Promise<{ id: number; version: number }> {
   await claimUnique(trx, def, stamp.org_id as number, keys);
+  await claimLinesUnique(trx, lines, stamp.org_id as number);
   const row = { ...values };
   if (assignNumber) {
     const { column, value } = await assignNumber(trx);
@@ -216,7 +218,7 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const planned = await planCreate(app, request, def, form, request.body);
     // the document and its lines are saved together or not at all (and its number with them); a unique value
     // stored meanwhile by another request is refused as planCreate's check refuses it (claimUnique, or its index)
-    const row = await writeUnlessTaken(db, () => assertUnique(db, def, currentOrg(request), planned.keys), (trx) => insertPlanned(trx, def, planned));
+    const row = await writeUnlessTaken(db, () => assertDocumentUnique(db, def, currentOrg(request), planned.keys, planned.lines), (trx) => insertPlanned(trx, def, planned));
     return ok(row, '新增成功');
   });
 
@@ -259,12 +261,14 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
     const values = await rowValues(app.svc.db, def, main, 'update');
     await assertUnique(db, def, currentOrg(request), values, row.id);
     const lines = await checkedChildren(app, def, children);
+    await assertLinesUnique(db, lines, currentOrg(request), row.id);
     await refuseForeignReferences(app, request, savedRows(def, values, lines));
     const now = app.svc.clock();
     const orgId = currentOrg(request);
     const org = await app.svc.db.selectFrom('sysOrg').select('groupId').where('id', '=', orgId).executeTakeFirstOrThrow();
-    const updated = await writeUnlessTaken(db, () => assertUnique(db, def, orgId, values, row.id), async (trx) => {
+    const updated = await writeUnlessTaken(db, () => assertDocumentUnique(db, def, orgId, values, lines, row.id), async (trx) => {
       await claimUnique(trx, def, orgId, values, row.id);
+      await claimLinesUnique(trx, lines, orgId, row.id);
       await serverValues(trx, def, orgId, values, row);
       const done = await trx.updateTable(def.tableName)
         .set({ ...values, updated_by: auth.userId, updated_at: now, version: sql`version + 1` })
@@ -272,15 +276,17 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
       if (!done) throw staleVersion();
       await checkLineRules(trx, def, orgId, row.id, lines);
       const registry = await registryNotices(trx, def.tableName, [row.id]);
-      // each sent line table is replaced: lines with an id are updated, new ones added, missing ones deleted
+      // each sent line table is replaced: lines with an id are updated, new ones added, missing ones deleted (first:
+      // a new line may take a unique value of one deleted, which a synced table's unique index must no longer see)
       for (const { line, rows } of lines) {
         const key = parentColumn(line);
         const existing = new Set((await trx.selectFrom(line.tableName).select('id').where(key, '=', row.id).where('deleted', '=', false).execute()).map((r) => r.id as number));
-        const kept = new Set<number>();
+        const kept = new Set(rows.map((r) => r.id));
+        const gone = [...existing].filter((id) => !kept.has(id));
+        if (gone.length) await trx.updateTable(line.tableName).set({ deleted: true, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', 'in', gone).execute();
         for (const r of rows) {
           if (r.id !== undefined) {
             if (!existing.has(r.id)) throw badRequest(`${line.tableExplain}第 ${r.index + 1} 行不属于该单据`, { field: `children.${line.tableName}[${r.index}].id` });
-            kept.add(r.id);
             await trx.updateTable(line.tableName).set({ ...r.values, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', '=', r.id).execute();
           } else {
             await trx.insertInto(line.tableName).values({
@@ -288,8 +294,6 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
             }).execute();
           }
         }
-        const gone = [...existing].filter((id) => !kept.has(id));
-        if (gone.length) await trx.updateTable(line.tableName).set({ deleted: true, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', 'in', gone).execute();
       }
       await refreshNoticesOfWeighs(trx, def.tableName, [row.id]);
       await registry.refresh(trx);

@@ -14,7 +14,7 @@ import { writeUnlessTaken } from '../http/taken-key';
 import { listCachesOf } from '../resources/list-cache';
 import { parentColumn as parentColumnOf } from '../resources/list-route';
 import { currentOrg, requireAction } from '../resources/scope';
-import { assertUnique } from '../resources/unique';
+import { assertDocumentUnique } from '../resources/unique';
 import { insertPlanned, planCreate } from '../resources/write-routes';
 import { checkDraft } from './draft-check';
 import { publishParamLinks } from './param-links';
@@ -245,7 +245,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
     const anyDb = db as Kysely<any>;
     try {
       // a unique value stored meanwhile by another request is refused as the real save refuses it (the check's 400)
-      await writeUnlessTaken(anyDb, () => assertUnique(anyDb, def, currentOrg(request), planned.keys), async (trx) => {
+      await writeUnlessTaken(anyDb, () => assertDocumentUnique(anyDb, def, currentOrg(request), planned.keys, planned.lines), async (trx) => {
         const made = await insertPlanned(trx, def, planned);
         const saved = await trx.selectFrom(def.tableName).selectAll().where('id', '=', made.id).executeTakeFirst();
         const lines = [];
