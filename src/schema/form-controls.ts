@@ -60,3 +60,12 @@ export function componentOf(field: FieldDefinition): FormComponentName {
       return 'Input';
   }
 }
+
+/**
+ * What a field's empty box shows: its 提示文字 (`tipsMessage`) when it has one; else nothing, and the
+ * control shows its own (请选择, antd's date text). The form's boxes, a child table's cells and the
+ * designer canvas's boxes alike.
+ */
+export function placeholderOf(field: Pick<FieldDefinition, 'tipsMessage'>): string | undefined {
+  return field.tipsMessage || undefined;
+}

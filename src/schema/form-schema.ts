@@ -4,7 +4,7 @@ import { formLayouts } from './form-layout';
 import { GRID_UNITS, labelNeedsTooltip } from './layout-rules';
 import { pickerPropsOf } from './picker';
 import type { Template } from './template';
-import { componentOf, formColumns, isFullRow, type FormComponentName } from './form-controls';
+import { componentOf, formColumns, isFullRow, placeholderOf, type FormComponentName } from './form-controls';
 import { MULTI_KINDS, checkFieldValue, isEmpty, requiredMessage } from './validate';
 import { fieldRecordProblem, hasRecordRule, type RecordLabels } from './record-rules';
 
@@ -38,14 +38,6 @@ export interface FormSchemaNode {
   'x-pattern'?: 'editable' | 'disabled' | 'readOnly' | 'readPretty';
   'x-display'?: 'visible' | 'hidden' | 'none';
   properties?: Record<string, FormSchemaNode>;
-}
-
-/**
- * What a field's empty box shows: its 提示文字 (`tipsMessage`) when it has one; else nothing, and the
- * control shows its own (请选择, antd's date text). The form's and the designer canvas's boxes alike.
- */
-export function placeholderOf(field: Pick<FieldDefinition, 'tipsMessage'>): string | undefined {
-  return field.tipsMessage || undefined;
 }
 
 export const FORM_LABEL_WIDTH = 100;

@@ -7,7 +7,7 @@ import { formFieldNodes, type DesignDraft, type FieldNode, type TabGroupNode } f
 import type { Scope } from '../../schema/design-history';
 import type { FieldDefinition } from '../../schema/field-definition';
 import { componentOf } from '../../schema/form-controls';
-import { placeholderOf } from '../../schema/form-schema';
+import { placeholderOf } from '../../schema/form-controls';
 import { GRID_UNITS, type SpanClamp } from '../../schema/layout-rules';
 import type { Outcome } from '../engine/designer';
 import type { Command } from '../engine/commands';

@@ -17,8 +17,9 @@ export interface CellProps {
   /** Checks the cell (on blur, or when a choice lands) and shows or clears its message. */
   check(): void;
   /**
-   * Props every input of a cell carries: status, blur check, `data-cell`, full width; and, from the
-   * designer's canvas, a placeholder in place of the control's own (its `shortPlaceholder`).
+   * Props every input of a cell carries: status, blur check, `data-cell`, full width; and a placeholder
+   * in place of the control's own: the field's 提示文字 in a child table's cell, or on the designer's
+   * canvas that or the control's `shortPlaceholder`.
    */
   common: { status: 'error' | undefined; onBlur(): void; 'data-cell': string; style: { width: string }; placeholder?: string };
   tr: Tr;

@@ -11,7 +11,7 @@ import {
 import type { DefaultContext } from '../../schema/defaults';
 import { trMessage } from '../schema-messages';
 import type { FieldDefinition } from '../../schema/field-definition';
-import { componentOf } from '../../schema/form-controls';
+import { componentOf, placeholderOf } from '../../schema/form-controls';
 import { childColumnWidth } from '../../schema/layout-rules';
 import { formatValue } from '../../schema/value-formats';
 import { MaterialPicker } from '../picker/material-picker';
@@ -48,7 +48,9 @@ const Cell = memo(function Cell({ store, row, field, fields, table, editable, co
     if (message) store.errors[errorKey(row.rowKey, field.fieldName)] = message;
     else delete store.errors[errorKey(row.rowKey, field.fieldName)];
   };
-  const common = { status: error ? 'error' as const : undefined, onBlur: check, 'data-cell': field.fieldName, style: { width: '100%' } };
+  // an empty cell shows the field's 提示文字 as the form's box does (else its control's own: 请选择…)
+  const placeholder = placeholderOf(field);
+  const common = { status: error ? 'error' as const : undefined, onBlur: check, 'data-cell': field.fieldName, style: { width: '100%' }, ...(placeholder ? { placeholder } : {}) };
   const control = <descriptor.Cell field={field} value={value} row={row} set={set} check={check} common={common} tr={tr} />;
   return error && descriptor.cellMessage ? <Tooltip title={trMessage(tr, error)} open color="red" placement="bottom">{control}</Tooltip> : control;
 });

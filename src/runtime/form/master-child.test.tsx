@@ -198,4 +198,14 @@ describe('master-child form', () => {
     await waitFor(() => expect(cells('invName').map((c) => c.value)).toEqual(['精煤', '', '原煤']));
     expect(numbers()).toEqual(['1', '2', '3']);
   });
+
+  it("an empty line's cells show their field's 提示文字, as the form's boxes do; a cell without one keeps its control's own", async () => {
+    const tipped: Template = { ...registry, childSubLists: [{ ...registry.childSubLists![0], fields: registry.childSubLists![0].fields.map((f) =>
+      (f.fieldName === 'vendorName' ? { ...f, tipsMessage: '选通知单后带出' } : f.fieldName === 'planQuantity' ? { ...f, tipsMessage: '单位：吨' } : f)) }] };
+    setup({ mode: 'create' }, {}, tipped);
+    await waitFor(() => expect(cells('vendorName')).toHaveLength(1), { timeout: 10_000 });
+    expect(cells('vendorName')[0].placeholder).toBe('选通知单后带出');
+    expect(cells('planQuantity')[0].placeholder).toBe('单位：吨');
+    expect(cells('noticeCode')[0].placeholder).toBe('请选择');
+  });
 });
