@@ -10,7 +10,11 @@ const MOBILE = '^1[3-9]\\d{9}$';
 /**
  * /register and /forgetpwd (spec 000 §2.1). A registration makes a disabled account in the chosen
  * company that an administrator enables; a password-recovery request is recorded in the operation
- * log for an administrator to act on. Both answer the same whatever exists, so they reveal nothing.
+ * log for an administrator to act on. The recovery answers the same whatever exists, so it reveals
+ * nothing. A registration does say that a username is taken (用户名已存在) or a company code unknown:
+ * the person registering has to choose another, and an answer of success for an account that is never
+ * made would leave them waiting for it. Both are rate-limited as sign-in is (bucket `login`), which
+ * keeps anyone from trying names in bulk.
  */
 export async function selfServiceRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.svc;
