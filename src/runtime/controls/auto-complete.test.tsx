@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FieldDefinition } from '../../schema/field-definition';
 import type { Template } from '../../schema/template';
 import { ChildTable, createChildStore } from '../form/child-table';
+import { PopupTemplatesScope } from '../picker/auto-complete-input';
 import { RuntimeProvider, type RuntimeRequest, type RuntimeServices } from '../runtime-context';
 
 afterEach(cleanup);
@@ -50,5 +51,38 @@ describe('an AUTO_COMPLETE cell of a child table', () => {
     expect(calls.map((c) => c.url)).toEqual(['/optimus_prime/optimusPrimePopup/21', '/material/as-inventory/list']);
     await user.click(hit);
     await waitFor(() => expect({ ...store.rows[0] }).toMatchObject({ materialName: '原煤', materialCode: 'YM-01' }));
+  });
+
+  it('the lines of one opened document read the popup template once; a document opened again reads it again and shows what was published since', async () => {
+    let popup = inventoryPopup;
+    const calls: RuntimeRequest[] = [];
+    const services: RuntimeServices = {
+      request: vi.fn(async (o: RuntimeRequest) => {
+        calls.push(o);
+        if (o.url === '/optimus_prime/optimusPrimePopup/21') return popup;
+        if (o.url === '/material/as-inventory/list') return { list: [{ id: 3, invCode: 'YM-01', invName: '原煤', invSpec: '块煤' }], total: 1 };
+        throw new Error(`unexpected call ${o.url}`);
+      }) as unknown as RuntimeServices['request'],
+      download: vi.fn(), hasPermission: () => true, desensitize: false,
+    };
+    const open = () => render(<AntApp><RuntimeProvider value={services}><PopupTemplatesScope>
+      <ChildTable store={createChildStore([{ rowKey: 'r1', materialName: null }, { rowKey: 'r2', materialName: null }])} fields={fields} table={null} label="明细" editable />
+    </PopupTemplatesScope></RuntimeProvider></AntApp>);
+    const popupReads = () => calls.filter((c) => c.url.startsWith('/optimus_prime/optimusPrimePopup/')).length;
+    const user = userEvent.setup();
+
+    const first = open();
+    for (const box of screen.getAllByRole('combobox')) await user.type(box, '原');
+    await waitFor(() => expect(calls.filter((c) => c.url === '/material/as-inventory/list')).toHaveLength(2), { timeout: 3000 });
+    expect(popupReads()).toBe(1);
+    expect(await screen.findAllByText('YM-01')).not.toHaveLength(0);
+    first.unmount();
+
+    // the popup template published again, now showing 规格 first: the next document asks for it again
+    popup = { ...inventoryPopup, resSubList: [{ fieldName: 'invSpec', fieldExplain: '规格', fieldType: 'TEXT', seq: 5 }, ...inventoryPopup.resSubList!] };
+    open();
+    await user.type(screen.getAllByRole('combobox')[0], '原');
+    expect(await screen.findByText('块煤', {}, { timeout: 3000 })).toBeTruthy();
+    expect(popupReads()).toBe(2);
   });
 });

@@ -15,6 +15,7 @@ import { PlatesContext } from '../controls';
 import { CHILD_MESSAGES } from '../../schema/child-rows';
 import { ChildTable, createChildStore, type ChildStore } from './child-table';
 import type { WeighPick } from '../picker/weigh-picker';
+import { PopupTemplatesScope } from '../picker/auto-complete-input';
 import { DynamicForm, SUBMIT_DEBOUNCE_MS, keepFocus, useLeadingDebounce, useTemplateForm } from './dynamic-form';
 import { templateRequest } from '../template-request';
 
@@ -313,7 +314,7 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
     </Space>
   );
   return (
-    <>
+    <PopupTemplatesScope>
       {placement === 'page' && buttonBar}
       {stale && (
         <Alert
@@ -332,6 +333,6 @@ export function RecordForm({ template, mode, row, base, onClose, onSaved, placem
         />
       ))}
       {placement === 'dialog' && buttonBar}
-    </>
+    </PopupTemplatesScope>
   );
 }

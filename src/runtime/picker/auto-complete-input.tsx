@@ -1,7 +1,7 @@
 import { PreviewText } from '@formily/antd-v5';
 import { connect, mapReadPretty, useForm } from '@formily/react';
 import { AutoComplete } from 'antd';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { pickedValues, shownName, type PickerProps } from '../../schema/picker';
 import { quickSearchCondition, type ListResponse } from '../../schema/search';
 import type { Template } from '../../schema/template';
@@ -14,7 +14,19 @@ export const AUTOCOMPLETE_DEBOUNCE_MS = 500;
 export const AUTOCOMPLETE_PAGE_SIZE = 10;
 export const AUTOCOMPLETE_SHOWN_FIELDS = 3;
 
-const templates = new Map<string, Promise<Template | null>>();
+/** Popup templates by id, as the auto-completes of one opened document have read them. */
+type Templates = Map<string, Promise<Template | null>>;
+const PopupTemplates = createContext<Templates | undefined>(undefined);
+
+/**
+ * The scope of one opened document (its form and its lines): the auto-completes inside read each popup
+ * template once, however many fields and lines complete from it, and a document opened again reads
+ * them again, so a template published since shows there. A box outside such a scope keeps its own.
+ */
+export function PopupTemplatesScope({ children }: { children: ReactNode }) {
+  const [templates] = useState<Templates>(() => new Map());
+  return <PopupTemplates.Provider value={templates}>{children}</PopupTemplates.Provider>;
+}
 
 interface AutoCompleteProps {
   value?: string | null; onChange?(value: string): void; picker: Pick<PickerProps, 'fieldName' | 'cgFormatResId' | 'resourceList'>;
@@ -41,10 +53,13 @@ export function AutoCompleteBox({ value, onChange, onPick, picker, disabled, rea
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const seq = useRef(0);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const scoped = useContext(PopupTemplates);
+  const own = useRef<Templates>();
 
   const loadTemplate = async () => {
     if (template || picker.cgFormatResId === null) return template;
     const key = String(picker.cgFormatResId);
+    const templates: Templates = scoped ?? (own.current ??= new Map());
     if (!templates.has(key)) {
       templates.set(key, request<Template>({ url: `/optimus_prime/optimusPrimePopup/${key}`, quiet: true }).catch(() => { templates.delete(key); return null; }));
     }
