@@ -53,6 +53,11 @@ test('with animations on, a dialog form has its columns in every frame of the di
   await expect(formDialog(page).locator('.ant-modal-title')).toHaveText('角色 — 新增');
   await formDialog(page).getByRole('button', { name: /取\s*消/ }).click();
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+  // the page's animations at a quarter of their speed: the zoom lasts 1.2 s instead of 0.3, so the form
+  // (drawn in the zoom's first frames on a quiet machine) is on screen while it zooms on a busy one too
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.25 });
   // each animation frame from the click: the dialog's scale and its form grid's columns
   await page.evaluate(() => {
     const seen: { scale: number; columns: string }[] = [];
@@ -64,13 +69,13 @@ test('with animations on, a dialog form has its columns in every frame of the di
       if (modal && grid && grid.style.gridTemplateColumns) {
         seen.push({ scale: modal.getBoundingClientRect().width / modal.offsetWidth, columns: grid.style.gridTemplateColumns.replace(/,.*$/, '') });
       }
-      if (performance.now() - started < 1500) requestAnimationFrame(tick);
+      if (performance.now() - started < 2500) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
   await button(page, /新\s*增/).click();
   await expect(formDialog(page).locator('.ant-modal-title')).toHaveText('角色 — 新增');
-  await page.waitForTimeout(1600);
+  await page.waitForTimeout(2600);
   const frames = await page.evaluate(() => (window as unknown as { __frames: { scale: number; columns: string }[] }).__frames);
   // precondition: the form was on screen while the dialog was still zooming in
   expect(frames.filter((f) => f.scale < 0.9).length).toBeGreaterThan(0);
