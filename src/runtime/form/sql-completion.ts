@@ -81,3 +81,32 @@ export function markerRange(text: string, position: SqlProblemPosition): MarkerR
   const word = /^[\p{L}\p{N}_$]+/u.exec(content.slice(column - 1))?.[0].length ?? 0;
   return { startLineNumber: line, startColumn: column, endLineNumber: line, endColumn: column + Math.max(1, word) };
 }
+
+/**
+ * What a controlled editor should be given when its `value` comes back from a form that is a render
+ * behind the text (each change goes up through `onChange` and returns as the next render's value): a
+ * value this editor itself sent up, arriving once the text has moved on, is that echo, and writing it
+ * would take back the keys typed since (S, E, L typed fast on a busy machine came out as SL). Only a
+ * value the editor never sent — the form reset, a record loaded — replaces the text. Once the form has
+ * caught up with the text, the values sent before are forgotten.
+ */
+export class EditorEcho {
+  private sent: string[] = [];
+
+  /** The editor sent `text` up (its onChange). */
+  sentUp(text: string): void {
+    this.sent.push(text);
+    if (this.sent.length > 200) this.sent.shift();
+  }
+
+  /** The text to give the editor for the form's `incoming` value while it shows `current`. */
+  shown(incoming: string, current: string | null): string {
+    if (current === null || incoming === current) {
+      this.sent = [];
+      return incoming;
+    }
+    if (this.sent.includes(incoming)) return current;
+    this.sent = [];
+    return incoming;
+  }
+}

@@ -16,7 +16,7 @@ import 'monaco-editor/features/linesOperations/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 
 import { useEffect, useRef } from 'react';
-import { markerRange, sqlSuggestions, type SqlCompletion, type SqlProblem, type SuggestionKind } from './sql-completion';
+import { EditorEcho, markerRange, sqlSuggestions, type SqlCompletion, type SqlProblem, type SuggestionKind } from './sql-completion';
 
 export { SQL_KEYWORDS } from './sql-completion';
 
@@ -66,10 +66,14 @@ export default function SqlEditor({ value, onChange, disabled, readOnly, height 
   };
   useEffect(apply);
   useEffect(() => () => { if (uri.current) contexts.delete(uri.current); }, []);
+  // the form's value comes back a render late: its echo of what was typed is not written over newer text
+  const echo = useRef<EditorEcho>();
+  echo.current ??= new EditorEcho();
+  const shown = echo.current.shown(value ?? '', editorRef.current?.getValue() ?? null);
   return (
     <div className="wb-sql-editor" data-field-kind="sql">
       <Editor
-        height={height} language="sql" value={value ?? ''} onChange={(v) => onChange?.(v ?? '')}
+        height={height} language="sql" value={shown} onChange={(v) => { echo.current!.sentUp(v ?? ''); onChange?.(v ?? ''); }}
         beforeMount={registerCompletions} onMount={(editor) => { editorRef.current = editor; apply(); }}
         options={{ minimap: { enabled: false }, readOnly: disabled || readOnly, lineNumbers: 'on', scrollBeyondLastLine: false, fontSize: 13, automaticLayout: true, fixedOverflowWidgets: true }}
       />
