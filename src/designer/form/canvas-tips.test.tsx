@@ -37,6 +37,15 @@ describe('the canvas\'s boxes and the field\'s 提示文字', () => {
     expect(shown('outDate')).toBe('Select date');
   });
 
+  it('a card says its whole 提示文字 on hover (a narrow box cuts it); a card without one says nothing there', async () => {
+    setup({ draft: withTips() });
+    await waitFor(() => expect(card('outDate')).toBeTruthy());
+    const hover = (fieldName: string) => card(fieldName).querySelector('.wb-fd-field-box')!.getAttribute('title');
+    expect(hover('siloName')).toBe('请选筒仓');
+    expect(hover('vendorName')).toBe('请选择供货单位');
+    expect(hover('customerName')).toBeNull();
+  });
+
   it('a 提示文字 typed in the property panel shows in the card\'s box', async () => {
     const { user } = setup({ draft: withTips() });
     await waitFor(() => expect(card('customerName')).toBeTruthy());

@@ -116,8 +116,9 @@ const FieldBody = memo(function FieldBody({ field, placeholder }: { field: Field
   const tr = useTr();
   // the flags before the label: on a narrow card the label's end is what its two lines cut, not them
   const flags = fieldFlags(field).map((f) => tr(f));
+  // the whole 提示文字 on hover, where a narrow card's box cuts it (the control is inert: the box's title shows)
   return (
-    <div className="wb-fd-field-box">
+    <div className="wb-fd-field-box" title={placeholderOf(field)}>
       <div className="wb-fd-label" title={[field.fieldExplain, ...flags].join(' · ')}>
         {field.irequired && <span className="wb-fd-required">*</span>}
         {flags.map((f) => <Tag key={f} className="wb-fd-flag">{f}</Tag>)}
