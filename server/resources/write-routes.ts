@@ -284,10 +284,16 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         const kept = new Set(rows.map((r) => r.id));
         const gone = [...existing].filter((id) => !kept.has(id));
         if (gone.length) await trx.updateTable(line.tableName).set({ deleted: true, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', 'in', gone).execute();
+        const foreign = rows.find((r) => r.id !== undefined && !existing.has(r.id));
+        if (foreign) throw badRequest(`${line.tableExplain}第 ${foreign.index + 1} 行不属于该单据`, { field: `children.${line.tableName}[${foreign.index}].id` });
+        // kept lines whose unique value changes leave the live rows first, each coming back with its new value:
+        // a synced table's unique index checks row by row, so two lines swapping their values would otherwise
+        // meet each other's old value (the values were checked above, all of them together)
+        const moving = rows.filter((r) => r.id !== undefined && line.columns.some((c) => c.unique && r.values[c.fieldDbName] !== undefined)).map((r) => r.id!);
+        if (moving.length > 1) await trx.updateTable(line.tableName).set({ deleted: true }).where('id', 'in', moving).execute();
         for (const r of rows) {
           if (r.id !== undefined) {
-            if (!existing.has(r.id)) throw badRequest(`${line.tableExplain}第 ${r.index + 1} 行不属于该单据`, { field: `children.${line.tableName}[${r.index}].id` });
-            await trx.updateTable(line.tableName).set({ ...r.values, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', '=', r.id).execute();
+            await trx.updateTable(line.tableName).set({ ...r.values, deleted: false, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', '=', r.id).execute();
           } else {
             await trx.insertInto(line.tableName).values({
               ...r.values, [key]: row.id, org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId,

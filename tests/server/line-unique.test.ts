@@ -77,6 +77,20 @@ describe.each(DATABASES)('a unique column of a line table on %s', (kind) => {
     expect([await holding('U-A'), await holding('U-B'), await holding('U-C')]).toEqual([1, 1, 1]);
   });
 
+  it('two kept lines swapping their values, or a line taking the value another kept line gives up: saved, one holder each', async () => {
+    const doc = await made('SW1', 'SW-X', 'SW-Y', 'SW-Z');
+    const [a, b, c] = await linesOf(doc.id);
+    // X and Y swapped, Z given up for W; then the first line takes W and the third Y, in one save each
+    const swapped = await call('PUT', '/transport/ul-doc/update', { id: doc.id, version: doc.version, children: { ul_doc_line: [{ id: a.id, sealNo: 'SW-Y' }, { id: b.id, sealNo: 'SW-X' }, { id: c.id, sealNo: 'SW-W' }] } });
+    expect(swapped.json(), swapped.body).toMatchObject({ success: true });
+    expect((await linesOf(doc.id)).map((l) => [l.id, l.sealNo])).toEqual([[a.id, 'SW-Y'], [b.id, 'SW-X'], [c.id, 'SW-W']]);
+    const version = swapped.json().data.version as number;
+    const rotated = await call('PUT', '/transport/ul-doc/update', { id: doc.id, version, children: { ul_doc_line: [{ id: a.id, sealNo: 'SW-W' }, { id: b.id }, { id: c.id, sealNo: 'SW-Y' }] } });
+    expect(rotated.json(), rotated.body).toMatchObject({ success: true });
+    expect((await linesOf(doc.id)).map((l) => [l.id, l.sealNo])).toEqual([[a.id, 'SW-W'], [b.id, 'SW-X'], [c.id, 'SW-Y']]);
+    expect([await holding('SW-W'), await holding('SW-X'), await holding('SW-Y'), await holding('SW-Z')]).toEqual([1, 1, 1, 0]);
+  });
+
   it('a deleted document\'s lines hold nothing', async () => {
     const doc = await made('X1', 'X-1');
     expect((await call('DELETE', '/transport/ul-doc/deletes', { ids: [doc.id] })).json()).toMatchObject({ success: true });
