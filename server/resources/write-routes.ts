@@ -286,19 +286,19 @@ export async function writeRoutes(app: FastifyInstance): Promise<void> {
         if (gone.length) await trx.updateTable(line.tableName).set({ deleted: true, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', 'in', gone).execute();
         const foreign = rows.find((r) => r.id !== undefined && !existing.has(r.id));
         if (foreign) throw badRequest(`${line.tableExplain}第 ${foreign.index + 1} 行不属于该单据`, { field: `children.${line.tableName}[${foreign.index}].id` });
-        // kept lines whose unique value changes leave the live rows first, each coming back with its new value:
-        // a synced table's unique index checks row by row, so two lines swapping their values would otherwise
-        // meet each other's old value (the values were checked above, all of them together)
+        // kept lines whose unique value is sent leave the live rows first and come back one by one with their new
+        // values, before the new lines are added: a synced table's unique index checks row by row, so two lines
+        // swapping their values, or a new line taking a kept one's old value, would otherwise meet that old value
+        // (the values were checked above, all of them together)
         const moving = rows.filter((r) => r.id !== undefined && line.columns.some((c) => c.unique && r.values[c.fieldDbName] !== undefined)).map((r) => r.id!);
-        if (moving.length > 1) await trx.updateTable(line.tableName).set({ deleted: true }).where('id', 'in', moving).execute();
-        for (const r of rows) {
-          if (r.id !== undefined) {
-            await trx.updateTable(line.tableName).set({ ...r.values, deleted: false, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', '=', r.id).execute();
-          } else {
-            await trx.insertInto(line.tableName).values({
-              ...r.values, [key]: row.id, org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId,
-            }).execute();
-          }
+        if (moving.length) await trx.updateTable(line.tableName).set({ deleted: true }).where('id', 'in', moving).execute();
+        for (const r of rows.filter((l) => l.id !== undefined)) {
+          await trx.updateTable(line.tableName).set({ ...r.values, deleted: false, updated_by: auth.userId, updated_at: now, version: sql`version + 1` }).where('id', '=', r.id!).execute();
+        }
+        for (const r of rows.filter((l) => l.id === undefined)) {
+          await trx.insertInto(line.tableName).values({
+            ...r.values, [key]: row.id, org_id: orgId, group_id: org.groupId, created_by: auth.userId, created_by_name: auth.realName, updated_by: auth.userId,
+          }).execute();
         }
       }
       await refreshNoticesOfWeighs(trx, def.tableName, [row.id]);

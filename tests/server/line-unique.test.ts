@@ -77,10 +77,10 @@ describe.each(DATABASES)('a unique column of a line table on %s', (kind) => {
     expect([await holding('U-A'), await holding('U-B'), await holding('U-C')]).toEqual([1, 1, 1]);
   });
 
-  it('two kept lines swapping their values, or a line taking the value another kept line gives up: saved, one holder each', async () => {
+  it('two kept lines swapping their values, or a line (kept or new) taking the value a kept line gives up: saved, one holder each', async () => {
     const doc = await made('SW1', 'SW-X', 'SW-Y', 'SW-Z');
     const [a, b, c] = await linesOf(doc.id);
-    // X and Y swapped, Z given up for W; then the first line takes W and the third Y, in one save each
+    // X and Y swapped, Z given up for W; then the first line takes W and the third Y
     const swapped = await call('PUT', '/transport/ul-doc/update', { id: doc.id, version: doc.version, children: { ul_doc_line: [{ id: a.id, sealNo: 'SW-Y' }, { id: b.id, sealNo: 'SW-X' }, { id: c.id, sealNo: 'SW-W' }] } });
     expect(swapped.json(), swapped.body).toMatchObject({ success: true });
     expect((await linesOf(doc.id)).map((l) => [l.id, l.sealNo])).toEqual([[a.id, 'SW-Y'], [b.id, 'SW-X'], [c.id, 'SW-W']]);
@@ -88,7 +88,11 @@ describe.each(DATABASES)('a unique column of a line table on %s', (kind) => {
     const rotated = await call('PUT', '/transport/ul-doc/update', { id: doc.id, version, children: { ul_doc_line: [{ id: a.id, sealNo: 'SW-W' }, { id: b.id }, { id: c.id, sealNo: 'SW-Y' }] } });
     expect(rotated.json(), rotated.body).toMatchObject({ success: true });
     expect((await linesOf(doc.id)).map((l) => [l.id, l.sealNo])).toEqual([[a.id, 'SW-W'], [b.id, 'SW-X'], [c.id, 'SW-Y']]);
-    expect([await holding('SW-W'), await holding('SW-X'), await holding('SW-Y'), await holding('SW-Z')]).toEqual([1, 1, 1, 0]);
+    // a new line, sent first, takes the value the first line gives up
+    const taken = await call('PUT', '/transport/ul-doc/update', { id: doc.id, version: rotated.json().data.version, children: { ul_doc_line: [{ sealNo: 'SW-W' }, { id: a.id, sealNo: 'SW-V' }, { id: b.id }, { id: c.id }] } });
+    expect(taken.json(), taken.body).toMatchObject({ success: true });
+    expect((await linesOf(doc.id)).map((l) => l.sealNo)).toEqual(['SW-V', 'SW-X', 'SW-Y', 'SW-W']);
+    expect([await holding('SW-V'), await holding('SW-W'), await holding('SW-X'), await holding('SW-Y'), await holding('SW-Z')]).toEqual([1, 1, 1, 1, 0]);
   });
 
   it('a deleted document\'s lines hold nothing', async () => {
