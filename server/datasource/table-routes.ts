@@ -82,13 +82,23 @@ export function definitionOf(body: TableBody, existing: ResourceDefinition | nul
   }
 }
 
+/** The words of a path another data source serves. */
+const pathTaken = (def: ResourceDefinition, holder: string) => `接口路径 /${def.module}/${def.resource} 已被数据源 ${holder} 使用`;
+
+/** The table name of the other data source serving `def`'s path (its module and resource), if one does. */
+async function pathHolder(db: AnyDb, def: ResourceDefinition, selfId: number): Promise<string | undefined> {
+  const other = await (db as Kysely<DB>).selectFrom('cgCustomTable').select('tableName')
+    .where('module', '=', def.module).where('resource', '=', def.resource).where('id', '<>', selfId).executeTakeFirst();
+  return other?.tableName;
+}
+
 /** What a draft must agree with in the database: unique names, existing enums, rules and parent, valid defaults. */
 async function checkAgainstDatabase(db: Kysely<DB>, def: ResourceDefinition, selfId: number | null): Promise<void> {
   const same = await db.selectFrom('cgCustomTable').select(['id', 'tableName', 'module', 'resource'])
     .where((eb) => eb.or([eb('tableName', '=', def.tableName), eb.and([eb('module', '=', def.module), eb('resource', '=', def.resource)])])).execute();
   for (const other of same.filter((r) => r.id !== selfId)) {
     if (other.tableName === def.tableName) throw badRequest(`表名 ${def.tableName} 已被其他数据源使用`, { field: 'tableName' });
-    throw badRequest(`接口路径 /${def.module}/${def.resource} 已被数据源 ${other.tableName} 使用`, { field: 'resource' });
+    throw badRequest(pathTaken(def, other.tableName), { field: 'resource' });
   }
   if (selfId === null && (await readCatalogue(db, def.tableName)).exists) throw badRequest(`数据库中已有表 ${def.tableName}（不属于任何数据源）`, { field: 'tableName' });
   if (def.kind === 'LINE') {
@@ -148,6 +158,10 @@ async function syncFailure(db: Kysely<DB>, error: unknown, tableName: string | u
   // refusals of what the statement asked for; a lost connection or a full disk (08, 53, 57, 58, XX) stays a 500
   if (typeof code !== 'string' || !/^(?:0A|22|23|2B|40|42|44|55|P0)[0-9A-Z]{3}$/.test(code)) return error;
   if (code === '55P03' || code.startsWith('40')) return conflict(LOCK_BUSY);
+  // another data source's sync took the same path meanwhile (its unique constraint; the plan blocks it otherwise)
+  if (code === '23505' && (error as { constraint?: unknown }).constraint === 'cg_custom_table_module_resource_key') {
+    return badRequest(`${what}失败，表和元数据均未改变：接口路径已被其他数据源使用`, { field: 'resource' });
+  }
   let why = `数据库拒绝了修改（SQLSTATE ${code}）`;
   if (code === '0A000' || code === '2BP01') {
     const views = tableName ? await dependentViews(db, tableName).catch(() => []) : [];
@@ -166,6 +180,10 @@ export async function planOf(db: AnyDb, row: TableRow, target?: ResourceDefiniti
   if (goal.kind === 'LINE' && !(await readCatalogue(db, goal.parentTable!)).exists) {
     blocked.unshift({ field: 'parentTable', problem: `请先同步主表 ${goal.parentTable}`, count: 0, samples: [] });
   }
+  // a draft's path is checked against the paths served (each data source's since its last sync): another draft
+  // of the same path may have been synced since this one was saved
+  const holder = await pathHolder(db, goal, row.id);
+  if (holder) blocked.unshift({ field: 'resource', problem: pathTaken(goal, holder), count: 0, samples: [] });
   return { ...plan, blocked, ddl: planText(plan) };
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { ensureBuiltinResources } from '../../server/seed/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raceHelpers } from './support/races';
 import { DATABASES, bearer, createTestApp, type TestApp } from './support/test-app';
 
 const BASE = '/api/optimus_prime/cg-custom-table';
@@ -312,6 +313,49 @@ describe.each(DATABASES)('数据源 (custom tables) on %s', (kind) => {
     await sql`drop view tr_contract_report`.execute(t.database.db);
     await synced(contractId);
     expect(await typeOf()).toBe('character varying(300)');
+  });
+
+  it('blocks the sync of a draft whose path another draft took by syncing first, naming it (not the database\'s words)', async () => {
+    const table = (tableName: string, resource: string) => ({
+      tableName, tableExplain: '路径测试', module: 'transport', kind: 'MASTER', resource,
+      tableSubList: [{ fieldDbName: 'code', fieldType: 'CHAR', length: 20, fieldExplain: '编码' }],
+    });
+    const first = await create(table('tr_path_a', 'path-a'));
+    const second = await create(table('tr_path_b', 'path-b'));
+    // both drafts move to one free path; each is accepted, as no data source serves it yet
+    expect((await edit(first, (cols) => cols, { resource: 'path-shared' })).statusCode).toBe(200);
+    expect((await edit(second, (cols) => cols, { resource: 'path-shared' })).statusCode).toBe(200);
+    await synced(first);
+    const p = await plan(second);
+    expect(p.blocked).toEqual([{ field: 'resource', problem: '接口路径 /transport/path-shared 已被数据源 tr_path_a 使用', count: 0, samples: [] }]);
+    const res = await call('POST', `${BASE}/sync/${second}`, { hash: p.hash });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ msg: '同步被阻止：resource 接口路径 /transport/path-shared 已被数据源 tr_path_a 使用', data: { field: 'resource' } });
+    expect((await sql<{ t: string | null }>`select to_regclass('tr_path_b')::text as t`.execute(t.database.db)).rows[0].t).toBeNull();
+    expect((await detail(second)).pending).toBe(true);
+    // another path, and it syncs
+    expect((await edit(second, (cols) => cols, { resource: 'path-b2' })).statusCode).toBe(200);
+    await synced(second);
+  });
+
+  it.runIf(kind === 'postgres')('two drafts of one path synced at once: the second waits for the first, then 400 naming the path', async () => {
+    const table = (tableName: string) => ({
+      tableName, tableExplain: '路径竞态', module: 'transport', kind: 'MASTER', resource: 'path-race',
+      tableSubList: [{ fieldDbName: 'code', fieldType: 'CHAR', length: 20, fieldExplain: '编码' }],
+    });
+    // made under paths of their own, then both moved to one (a draft's path is checked against the paths served)
+    const first = await create({ ...table('tr_path_c'), resource: 'path-c' });
+    const second = await create({ ...table('tr_path_d'), resource: 'path-d' });
+    for (const id of [first, second]) expect((await edit(id, (cols) => cols, { resource: 'path-race' })).statusCode).toBe(200);
+    const [planA, planB] = [await plan(first), await plan(second)];
+    expect(planB.blocked).toEqual([]);
+    const serving = async () => Number((await sql<{ n: string }>`select count(*) as n from cg_custom_table where resource = 'path-race' and definition is not null`.execute(t.database.db)).rows[0].n);
+    const { heldFirst } = raceHelpers(() => t.database.db as never);
+    const [a, b] = await heldFirst(() => call('POST', `${BASE}/sync/${first}`, { hash: planA.hash }), () => call('POST', `${BASE}/sync/${second}`, { hash: planB.hash }), serving);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(400);
+    expect(b.json()).toMatchObject({ msg: '同步失败，表和元数据均未改变：接口路径已被其他数据源使用', data: { field: 'resource' } });
+    expect([await serving(), (await detail(second)).pending]).toEqual([1, true]);
   });
 
   it('reports a line table\'s foreign key dropped outside, and blocks its repair while lines name no document (count and samples)', async () => {
