@@ -12,7 +12,8 @@ import { refuseForeignReferences } from './references';
 import { rowValues } from './values';
 import { rowColumns } from './columns';
 import { serverValues } from './line-rules';
-import { claimUnique, lockUniqueValues } from './unique';
+import { assertUnique, claimUnique, lockUniqueValues } from './unique';
+import { isUniqueViolation, writeUnlessTaken } from '../http/taken-key';
 import { changeChecked, refuseLineWrite, rowName, type Row } from './write-routes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- business tables are described by metadata
@@ -125,12 +126,16 @@ export async function dataxRoutes(app: FastifyInstance): Promise<void> {
     const now = app.svc.clock();
     let inserted = 0;
     let updated = 0;
-    await db.transaction().execute(async (trx) => {
+    /** a unique value the write met in a row stored since the batch was planned */
+    let met = false;
+    const write = async (trx: AnyDb) => {
+      inserted = 0;
+      updated = 0;
       for (const c of def.columns.filter((col) => col.unique)) await lockUniqueValues(trx, def, orgId, c.fieldName, planned.map((p) => p.values[c.fieldDbName]));
       const existing = await rowsByKey(app, request, def, key, keys);
       if (!plannedAgainst(existing, keys, planned)) planned = await plan(existing);
       for (const [index, p] of planned.entries()) {
-        await asRow(index, () => claimUnique(trx, def, orgId, p.values, p.current?.id));
+        await asRow(index, () => claimUnique(trx, def, orgId, p.values, p.current?.id).catch((error: unknown) => { met = true; throw error; }));
         await serverValues(trx, def, orgId, p.values, p.current);
         if (p.current) {
           await changeChecked(trx, def, [p.current], { ...p.values, updated_by: auth.userId, updated_at: now });
@@ -142,7 +147,20 @@ export async function dataxRoutes(app: FastifyInstance): Promise<void> {
           inserted += 1;
         }
       }
-    });
+    };
+    try {
+      await db.transaction().execute(write);
+    } catch (error) {
+      // a writer that does not take the engine's locks (a process of its own on a synced table) stored a key while
+      // this batch waited — on the table's unique index, or on the table's write generation and then met the key:
+      // the batch is written once more, planned against that row (as a sync sent after it); a value it still meets
+      // is the row's 400
+      if (!isUniqueViolation(error) && !met) throw error;
+      const check = async () => {
+        for (const [index, p] of planned.entries()) await asRow(index, () => assertUnique(db, def, orgId, p.values, p.current?.id));
+      };
+      await writeUnlessTaken(db, check, write);
+    }
     return ok({ inserted, updated, total: planned.length }, `同步成功：新增 ${inserted} 条，修改 ${updated} 条`);
   });
 }

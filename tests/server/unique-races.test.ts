@@ -168,6 +168,19 @@ describe.each(DATABASES)('a unique key stored by two requests at once on %s', (k
       expect(await live('tr_dock', 'dock_code', 'YT-OLD')()).toBe(1);
     });
 
+    // the batch waits on the unique index (the key is its first write), or on the table's write generation (another
+    // key written first) and then meets the key
+    it.runIf(kind === 'postgres').each([
+      { waitsOn: 'the unique index', rows: [{ dockCode: 'YT-DX-RAW1', dockName: '同步的月台' }], msg: '同步成功：新增 0 条，修改 1 条', data: { inserted: 0, updated: 1, total: 1 } },
+      { waitsOn: 'the write generation', rows: [{ dockCode: 'YT-DX-FREE', dockName: '新月台' }, { dockCode: 'YT-DX-RAW2', dockName: '同步的月台' }], msg: '同步成功：新增 1 条，修改 1 条', data: { inserted: 1, updated: 1, total: 2 } },
+    ])('datax of a key another process is storing without the engine\'s locks (waiting on $waitsOn): then updates that row; one row', async ({ rows, msg, data }) => {
+      const raw = rows.at(-1)!.dockCode;
+      const answer = await whileInserted(otherProcess(raw), () => call('POST', '/transport/tr-dock/datax', { rows }), live('tr_dock', 'dock_code', raw));
+      expect(answer.json(), answer.body).toEqual({ success: true, code: '0', msg, data });
+      const stored = await db().selectFrom('tr_dock').select(['dock_code as dockCode', 'dock_name as dockName']).where('dock_code', 'in', rows.map((r) => r.dockCode)).where('deleted', '=', false).orderBy('dock_code').execute();
+      expect(stored).toEqual(rows);
+    });
+
     it.runIf(kind === 'postgres')('a dry run of the form (its write rolled back) with a key being stored: the save\'s 400, not a 500', async () => {
       const generated = await call('POST', `/optimus_prime/cg-custom-table/generate-templates/${tableId}`);
       expect(generated.statusCode, generated.body).toBe(200);
