@@ -83,12 +83,13 @@ export function markerRange(text: string, position: SqlProblemPosition): MarkerR
 }
 
 /**
- * What a controlled editor should be given when its `value` comes back from a form that is a render
- * behind the text (each change goes up through `onChange` and returns as the next render's value): a
- * value this editor itself sent up, arriving once the text has moved on, is that echo, and writing it
- * would take back the keys typed since (S, E, L typed fast on a busy machine came out as SL). Only a
- * value the editor never sent — the form reset, a record loaded — replaces the text. Once the form has
- * caught up with the text, the values sent before are forgotten.
+ * Whether an editor should take its form's `value`, which comes back a render behind the text (each change
+ * goes up through `onChange` and returns as a later render's value). Asked when the text would be written
+ * (after the render, with the editor's text at that moment: keys typed between a render and its effects
+ * are in it): a value the editor itself sent up, arriving once the text has moved on, is that echo, and
+ * writing it would take back the keys typed since (S, E, L typed fast on a busy machine came out as SL).
+ * Only a value the editor never sent — the form reset, a record loaded — replaces the text. Once the form
+ * has caught up with the text, the values sent before are forgotten.
  */
 export class EditorEcho {
   private sent: string[] = [];
@@ -99,14 +100,14 @@ export class EditorEcho {
     if (this.sent.length > 200) this.sent.shift();
   }
 
-  /** The text to give the editor for the form's `incoming` value while it shows `current`. */
-  shown(incoming: string, current: string | null): string {
-    if (current === null || incoming === current) {
+  /** Whether the form's `incoming` value should replace `current`, the editor's text now. */
+  shouldWrite(incoming: string, current: string): boolean {
+    if (incoming === current) {
       this.sent = [];
-      return incoming;
+      return false;
     }
-    if (this.sent.includes(incoming)) return current;
+    if (this.sent.includes(incoming)) return false;
     this.sent = [];
-    return incoming;
+    return true;
   }
 }

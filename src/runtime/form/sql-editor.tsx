@@ -66,15 +66,36 @@ export default function SqlEditor({ value, onChange, disabled, readOnly, height 
   };
   useEffect(apply);
   useEffect(() => () => { if (uri.current) contexts.delete(uri.current); }, []);
-  // the form's value comes back a render late: its echo of what was typed is not written over newer text
+  // the form's value comes back a render late: the editor is not controlled by it (the wrapper would write a
+  // value rendered before the last keys over them), the value is written here when the effects run, if the
+  // editor's text at that moment is not newer than it (EditorEcho)
   const echo = useRef<EditorEcho>();
   echo.current ??= new EditorEcho();
-  const shown = echo.current.shown(value ?? '', editorRef.current?.getValue() ?? null);
+  const latest = useRef(value ?? '');
+  latest.current = value ?? '';
+  const writing = useRef(false);
+  const take = () => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!editor || !model || !echo.current!.shouldWrite(latest.current, editor.getValue())) return;
+    writing.current = true;
+    try {
+      if (editor.getOption(monaco.editor.EditorOption.readOnly)) editor.setValue(latest.current);
+      else {
+        editor.executeEdits('', [{ range: model.getFullModelRange(), text: latest.current, forceMoveMarkers: true }]);
+        editor.pushUndoStop();
+      }
+    } finally {
+      writing.current = false;
+    }
+  };
+  useEffect(take, [value]);
   return (
     <div className="wb-sql-editor" data-field-kind="sql">
       <Editor
-        height={height} language="sql" value={shown} onChange={(v) => { echo.current!.sentUp(v ?? ''); onChange?.(v ?? ''); }}
-        beforeMount={registerCompletions} onMount={(editor) => { editorRef.current = editor; apply(); }}
+        height={height} language="sql" defaultValue={latest.current}
+        onChange={(v) => { if (writing.current) return; echo.current!.sentUp(v ?? ''); onChange?.(v ?? ''); }}
+        beforeMount={registerCompletions} onMount={(editor) => { editorRef.current = editor; take(); apply(); }}
         options={{ minimap: { enabled: false }, readOnly: disabled || readOnly, lineNumbers: 'on', scrollBeyondLastLine: false, fontSize: 13, automaticLayout: true, fixedOverflowWidgets: true }}
       />
     </div>
