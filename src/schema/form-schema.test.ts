@@ -25,6 +25,19 @@ describe('compileForm', () => {
     expect(schema.properties!.grid['x-component-props']).toMatchObject({ maxColumns: [1, 2, 4], columnGap: 20 });
     expect(compileForm({ formSubList: fields, formatStyle: 'FORMAT_EIGHT_COLUMN_FROM' }, 'create', ctx).columns).toBe(8);
   });
+  it('gives a field\'s 提示文字 to its empty box, and to a text box\'s hover title as well (a narrow box cuts it)', () => {
+    const tipped: FieldDefinition[] = [
+      { fieldName: 'weighNo', fieldExplain: '磅单号', formSubmitType: 'ONE_TXT', tipsMessage: '保存时自动生成', seq: 1 },
+      { fieldName: 'note', fieldExplain: '说明', formSubmitType: 'TEXTAREA', tipsMessage: '不超过 200 字', seq: 2 },
+      { fieldName: 'kind', fieldExplain: '类型', formSubmitType: 'SELECT', options: [{ value: 'a', label: '甲' }], tipsMessage: '请选类型', seq: 3 },
+      { fieldName: 'plain', fieldExplain: '无提示', formSubmitType: 'ONE_TXT', seq: 4 },
+    ];
+    const props = compileForm({ formSubList: tipped }, 'create', ctx).schema.properties!.grid.properties!;
+    const shown = (name: string) => { const p = props[name]['x-component-props'] as { placeholder?: string; title?: string }; return [p.placeholder, p.title]; };
+    expect([shown('weighNo'), shown('note'), shown('kind'), shown('plain')]).toEqual([
+      ['保存时自动生成', '保存时自动生成'], ['不超过 200 字', '不超过 200 字'], ['请选类型', undefined], [undefined, undefined],
+    ]);
+  });
   it('applies defaults only when creating: macros and the relative date spec', () => {
     const props = compileForm({ formSubList: fields }, 'create', ctx).schema.properties!.grid.properties!;
     expect(props.orgName.default).toBe('东方能源有限公司');

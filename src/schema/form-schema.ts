@@ -158,6 +158,8 @@ export function compileForm(template: Pick<Template, 'formatStyle' | 'formSubLis
       'x-component': component,
       'x-component-props': {
         ...(placeholderOf(field) ? { placeholder: placeholderOf(field) } : {}),
+        // a text box says its 提示文字 whole on hover, where a narrow box cuts it (磅单号's 保存时自动生成 on one column)
+        ...(placeholderOf(field) && (component === 'Input' || component === 'TextArea') ? { title: placeholderOf(field) } : {}),
         ...(field.rows ? { rows: field.rows } : {}),
         ...(component === 'ImageUpload' && field.maxCount ? { maxCount: field.maxCount } : {}),
         ...(component === 'Announcement' && field.options ? { columns: field.options.map((o) => ({ dataIndex: String(o.value), title: o.label })) } : {}),

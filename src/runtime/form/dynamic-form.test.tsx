@@ -53,6 +53,20 @@ describe('DynamicForm', () => {
     await waitFor(() => expect(grid.style.gridTemplateColumns).toMatch(/^repeat\(4,/));
   });
 
+  it('a text box with a 提示文字 shows it in the empty box and says it whole on hover, also when disabled', async () => {
+    const tipped: Pick<Template, 'formatStyle' | 'formSubList'> = {
+      formatStyle: 'FORMAT_EIGHT_COLUMN_FROM',
+      formSubList: [{ fieldName: 'weighNo', fieldExplain: '磅单号', formSubmitType: 'ONE_TXT', tipsMessage: '保存时自动生成', iupdate: false, seq: 1 }],
+    };
+    function TippedForm() {
+      return <DynamicForm handle={useTemplateForm(tipped, 'update', { now: new Date() }, { id: 1 })} buttons={false} />;
+    }
+    render(<TippedForm />);
+    await waitFor(() => expect(document.querySelector('input[data-field="weighNo"]')).toBeTruthy());
+    const box = document.querySelector<HTMLInputElement>('input[data-field="weighNo"]')!;
+    expect([box.disabled, box.placeholder, box.title]).toEqual([true, '保存时自动生成', '保存时自动生成']);
+  });
+
   it('checks a period and a preset tare as the server does: 结束日期 before 开始日期 and a negative 预置皮重 are refused on their fields, and a later 开始日期 checks 结束日期 again', async () => {
     const period: Pick<Template, 'formatStyle' | 'formSubList' | 'customTable'> = {
       // a vehicle's 预置皮重 may not be negative (record-rules.ts, by table)
