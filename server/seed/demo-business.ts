@@ -9,6 +9,7 @@ import { calculatedFields } from './templates';
 import { defaultRule } from '../../src/schema/number-rule';
 import { DEFAULT_ASSAY_ITEMS } from '../../src/schema/assay';
 import { noticeHeader } from '../../src/schema/document-header';
+import { lineOfWeigh } from '../settlement/weigh-settle';
 
 /** A small deterministic generator, so every demo database holds the same data. */
 export function prng(seed: number): () => number {
@@ -470,17 +471,20 @@ async function seedSaleWeighs(any: AnyDb, org: Org, index: number, now: Date): P
 }
 
 /**
- * Settlements of finished weigh records: a notice of the partner when there is one, a price per
- * line, and the settle weight, amount and totals computed by the form's own calculations.
+ * Settlements of audited weigh records, made as 选择磅单 makes them: each line names its weigh record and
+ * says what it says (`lineOfWeigh`), no record in two settlements; a notice of the partner when there is
+ * one, a price per line, the totals computed by the form's own calculations, and an audited settlement's
+ * weigh records marked settled by it, as its audit marks them.
  */
 async function seedSettlements(any: AnyDb, org: Org & { name?: string }, index: number, now: Date, kind: 'pu' | 'sa'): Promise<void> {
   const random = prng((kind === 'pu' ? 8000 : 9000) + index);
   const pu = kind === 'pu';
   const partner = pu ? 'vendor_name' : 'customer_name';
-  const weighs = await any.selectFrom(pu ? 'mm_pu_weigh' : 'mm_sa_weigh')
-    .select(['bill_code as billCode', 'plate_number as plateNumber', 'material_name as invName', 'net', 'deduct', `${partner} as partner`])
-    .where('org_id', '=', org.id).where('deleted', '=', false).where('weigh_status', '=', 'DONE').orderBy('id').limit(60).execute() as
-    { billCode: string; plateNumber: string; invName: string; net: string; deduct: string | null; partner: string }[];
+  const weigh = pu ? 'mm_pu_weigh' : 'mm_sa_weigh';
+  const weighs = await any.selectFrom(weigh)
+    .select(['id', 'bill_code as billCode', 'plate_number as plateNumber', 'material_name as materialName', 'net', 'settle_weight as settleWeight', `${partner} as partner`])
+    .where('org_id', '=', org.id).where('deleted', '=', false).where('weigh_status', '=', 'DONE').where('status', '=', 'AUDITED').where('settle_id', 'is', null)
+    .orderBy('id').limit(60).execute() as ({ id: number; partner: string } & Record<string, unknown>)[];
   const company = await any.selectFrom('sys_org').select(['id', 'org_name as name']).where('id', '=', org.id).executeTakeFirst() as { id: number; name: string } | undefined;
   const byPartner = new Map<string, typeof weighs>();
   for (const w of weighs) byPartner.set(w.partner, [...(byPartner.get(w.partner) ?? []), w]);
@@ -490,19 +494,23 @@ async function seedSettlements(any: AnyDb, org: Org & { name?: string }, index: 
     const notice = await any.selectFrom(`${kind}_notice`).select(['id', 'notice_code as noticeCode']).where('org_id', '=', org.id)
       .where(partner, '=', name).orderBy('id').limit(1).executeTakeFirst() as { id: number; noticeCode: string } | undefined;
     const price = (pu ? 420 : 560) + Math.floor(random() * 40) * 5;
-    const lines = withRowCalculations(calculatedFields(`fd_${kind}_settlement`), rows.slice(0, 6).map((w) => ({
-      billCode: w.billCode, plateNumber: w.plateNumber, invName: w.invName, net: w.net, deductWeight: w.deduct ?? '0', price: price.toFixed(2),
-    })));
+    const settled = rows.slice(0, 6);
+    const lines = withRowCalculations(calculatedFields(`fd_${kind}_settlement`), settled.map((w) => ({ ...lineOfWeigh(w), price: price.toFixed(2) })));
     const deductAmount = random() < 0.3 ? (Math.floor(random() * 20) * 50).toFixed(2) : '0.00';
     const totals = recalculateMain(calculatedFields(`fd_${kind}_settlement_main`), `fd_${kind}_settlement_main`, { deductAmount }, { [`fd_${kind}_settlement`]: lines });
     n += 1;
+    const settleCode = `${org.code}${pu ? 'PJ' : 'SJ'}${now.getFullYear()}${String(n).padStart(4, '0')}`;
+    const status = n % 3 === 0 ? 'AUDITED' : 'FREE';
     const main = await any.insertInto(`fd_${kind}_settlement_main`).values({
-      ...baseOf(org), settleCode: `${org.code}${pu ? 'PJ' : 'SJ'}${now.getFullYear()}${String(n).padStart(4, '0')}`, [pu ? 'vendorName' : 'customerName']: name,
+      ...baseOf(org), settleCode, [pu ? 'vendorName' : 'customerName']: name,
       noticeCode: notice?.noticeCode ?? null, noticeId: notice?.id ?? null, settleDate: dayBefore(now, n),
       [pu ? 'reCompanyName' : 'deCompanyName']: company?.name ?? null, [pu ? 'reCompanyId' : 'deCompanyId']: company?.id ?? null,
-      deductAmount, ...totals, status: n % 3 === 0 ? 'AUDITED' : 'FREE',
+      deductAmount, ...totals, status,
     }).returning('id').executeTakeFirstOrThrow() as { id: number };
     await any.insertInto(`fd_${kind}_settlement`).values(lines.map((l) => ({ ...baseOf(org), settleId: main.id, ...l }))).execute();
+    if (status === 'AUDITED') {
+      await any.updateTable(weigh).set({ settle_id: main.id, settle_code: settleCode }).where('id', 'in', settled.map((w) => w.id)).execute();
+    }
   }
 }
 

@@ -60,6 +60,32 @@ describe.each(DATABASES)('settlements from weigh records (选择磅单) on %s', 
     return assay.json().data.id as number;
   };
 
+  it.each(['pu', 'sa'])('the demo\'s %s settlements are made of its weigh records as 选择磅单 makes them; an audited one has settled its records', async (k) => {
+    const db = t.database.db;
+    const partner = k === 'pu' ? 'vendor_name' : 'customer_name';
+    // each seeded line with its settlement and its weigh record (if it names one)
+    const { rows } = await sql<{ settleId: number; settleCode: string; status: string; partner: string; weighId: number | null; lineNet: string; lineDeduct: string; lineBill: string;
+      weighBill: string | null; weighNet: string | null; weighSettleWeight: string | null; weighPartner: string | null; weighStatus: string | null; weighSettleId: number | null; weighSettleCode: string | null }>`
+      select m.id::int as "settleId", m.settle_code as "settleCode", m.status, m.${sql.ref(partner)} as partner, l.weigh_id::int as "weighId", l.net::text as "lineNet",
+        l.deduct_weight::text as "lineDeduct", l.bill_code as "lineBill", w.bill_code as "weighBill", w.net::text as "weighNet", w.settle_weight::text as "weighSettleWeight",
+        w.${sql.ref(partner)} as "weighPartner", w.status as "weighStatus", w.settle_id::int as "weighSettleId", w.settle_code as "weighSettleCode"
+      from ${sql.table(`fd_${k}_settlement_main`)} m join ${sql.table(`fd_${k}_settlement`)} l on l.settle_id = m.id and not l.deleted
+      left join ${sql.table(`mm_${k}_weigh`)} w on w.id = l.weigh_id
+      where not m.deleted and m.settle_code like ${'%' + (k === 'pu' ? 'PJ' : 'SJ') + '%'}`.execute(db);
+    // precondition: the demo has settlements, audited and free
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['AUDITED', 'FREE']));
+    for (const r of rows) {
+      const where = `${r.settleCode} ${r.lineBill}`;
+      expect(r.weighId, where).not.toBeNull();
+      expect([r.weighBill, r.weighPartner, r.weighStatus], where).toEqual([r.lineBill, r.partner, 'AUDITED']);
+      expect(Number(r.lineNet), where).toBe(Number(r.weighNet));
+      expect(Number(r.lineDeduct), where).toBeCloseTo(Number(r.weighNet) - Number(r.weighSettleWeight ?? r.weighNet), 3);
+      expect([r.weighSettleId, r.weighSettleCode], where).toEqual(r.status === 'AUDITED' ? [r.settleId, r.settleCode] : [null, null]);
+    }
+    // no weigh record in two settlements
+    expect(new Set(rows.map((r) => r.weighId)).size).toBe(rows.length);
+  });
+
   it('选择磅单 offers the audited, unsettled weigh records of the vendor and period, with their net and deductions', async () => {
     const offered = await pick();
     expect(offered.map((r) => r.weighId)).toEqual(weighs.slice(0, 4));
