@@ -1,4 +1,4 @@
-// One file on purpose (≈540 lines): the demo documents of every business area are written in one
+// One file on purpose (≈550 lines): the demo documents of every business area are written in one
 // pass that links them (notices → registries → weigh records → assays → settlements → receipts);
 // split, each part would have to re-read what the others made.
 import { customerBalance } from '../resources/line-rules';
